@@ -1,0 +1,81 @@
+/**
+ * Continuous dice rolls, game-agnostic. Contract between the roll tracker / odds
+ * (server/dice/) and the games that use them (server/games/...).
+ *
+ * "Equal dice" are dice showing the same value other than 1; 1s never count as equal dice.
+ */
+
+export type Face = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** What a roll is trying to reach. */
+export type RollGoal =
+  /** the largest group of equal (non-1) dice decides; tiers ordered from lowest to highest */
+  | { kind: 'tiers'; tiers: RollTier[] }
+  /** groups of equal dice are split over several targets (attack); best = the split of most total value */
+  | { kind: 'targets'; targets: RollTarget[] }
+  /** a single roll read as it falls (the Yorktown attack): the game interprets the faces itself */
+  | { kind: 'faces' };
+
+export interface RollTier {
+  id: string;
+  /** equal dice needed; 0 means "reached with no matching dice" (e.g. the worst landing result) */
+  equal: number;
+}
+
+export interface RollTarget {
+  id: string;
+  /** equal dice needed to take this target */
+  equal: number;
+  /** what taking it is worth (e.g. skill points); the split maximises the sum, ties broken by count */
+  value: number;
+}
+
+export interface RollSpec {
+  /** dice in the roll (never negative; 0 means the roll cannot be made) */
+  dice: number;
+  /** continuous roll: re-roll freely, 1s lock. false for a single roll (Yorktown attack) */
+  continuous: boolean;
+  /** each newly shown 1 costs one fuel (false in landing rolls and with the Efficient manoeuvre) */
+  onesCostFuel: boolean;
+  /** fuel the plane has when the roll starts (ignored when onesCostFuel is false) */
+  fuelAvailable: number;
+  goal: RollGoal;
+}
+
+/** The best result reachable from the dice now showing. */
+export type RollResult =
+  | { kind: 'tier'; tierId: string | null; equal: number; value: Face | null }
+  | { kind: 'targets'; taken: { targetId: string; value: Face }[]; totalValue: number }
+  | { kind: 'faces'; faces: Face[] };
+
+export type RollFlag =
+  | { type: 'wrongDiceCount'; expected: number; seen: number }
+  | { type: 'illegalReroll'; lockedOnes: number; seenOnes: number }
+  | { type: 'badFace'; value: unknown }
+  | { type: 'rerollAfterSingle' }
+  | { type: 'rollOver' };
+
+export interface RollState {
+  spec: RollSpec;
+  /** faces of the last accepted reading (null before the first) */
+  faces: Face[] | null;
+  lockedOnes: number;
+  fuelSpent: number;
+  /** a 1 appeared with no fuel left: the plane crashes (the game applies it) */
+  outOfFuel: boolean;
+  readings: number;
+  best: RollResult;
+  /** flags raised by the last reading (a flagged reading is not accepted) */
+  flags: RollFlag[];
+}
+
+export interface RollOdds {
+  /** probability that the roll ends with at least this tier/target set reached, per tier id (tiers goal) */
+  reach: Record<string, number>;
+  /** expected fuel spent on locked 1s */
+  expectedFuel: number;
+  /** probability that fuel runs out before the roll ends (plane crashes) */
+  crash: number;
+  /** short description of the keep-and-re-roll strategy the figures assume */
+  strategy: string;
+}
