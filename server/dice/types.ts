@@ -78,4 +78,25 @@ export interface RollOdds {
   crash: number;
   /** short description of the keep-and-re-roll strategy the figures assume */
   strategy: string;
+  /**
+   * targets goal only: the final sets of targets taken (crash excluded), most likely first.
+   * For a targets goal `reach` holds, per target id, the probability that target is taken.
+   */
+  outcomes?: RollOddsOutcome[];
+  /** targets goal only: takenCount[k] = probability of ending with exactly k targets taken (crash excluded) */
+  takenCount?: number[];
+}
+
+export interface RollOddsOutcome {
+  targetIds: string[];
+  totalValue: number;
+  probability: number;
+}
+
+export interface RollOddsOptions {
+  /**
+   * Cautious strategy: also stop re-rolling when the next 1 would crash the plane and something
+   * is already reached (a tier needing equal dice, or at least one target). Default false.
+   */
+  stopBeforeCrash?: boolean;
 }

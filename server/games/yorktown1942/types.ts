@@ -4,6 +4,7 @@
  * the ruleset data file (ruleset.ts / ruleset.json) with their source tags.
  */
 import type { RollState } from '../../dice/types.ts';
+import type { Rules } from './ruleset.ts';
 
 export type PlaneId = 1 | 2 | 3 | 4;
 export type Seat = 1 | 2 | 3 | 4;
@@ -34,11 +35,13 @@ export interface PlaneState {
   action: ActionType | null;
   /** has this plane finished its action this turn */
   done: boolean;
-  manoeuvre: { id: ManoeuvreId; used: boolean } | null;
+  /** expert manoeuvre tile; id null while face down and unknown to the engine (physical game, or hidden in the public view) */
+  manoeuvre: { id: ManoeuvreId | null; used: boolean } | null;
 }
 
 export interface IslandState {
   id: IslandId;
+  colour: IslandColour;
   japanese: JapaneseType[]; // at most ruleset capacity (2)
   weather: { id: WeatherId | null; revealed: boolean } | null; // id is null while face down in a physical game
 }
@@ -63,11 +66,44 @@ export interface JapaneseCard {
   directHit: boolean;
 }
 
+/** One thing an attack roll can take: a Japanese token on an island or in a CAP space. */
+export interface AttackTargetInfo {
+  /** "i<island>-<index>" for a token on an island, "cap-<index>" for a CAP fighter */
+  id: string;
+  plane: JapaneseType;
+  island: IslandId | null;
+  equal: number;
+  skill: number;
+}
+
+export type RollPurpose =
+  | 'search'
+  | 'landing'
+  | 'emergencyLanding'
+  | 'attack'
+  | 'lightningAttack'
+  | 'cap'
+  | 'shoho'
+  | 'weather'
+  | 'yorktownAttack';
+
 /** The roll in progress, what it is for, and the continuous-roll tracker's state. */
 export interface ActiveRoll {
-  purpose: 'search' | 'landing' | 'emergencyLanding' | 'attack' | 'lightningAttack' | 'cap' | 'shoho' | 'weather' | 'yorktownAttack';
+  purpose: RollPurpose;
   plane: PlaneId | null; // null for the Japanese attack on the Yorktown
   tracker: RollState;
+  /** the plane's fuel when the roll began (after any compulsory cost); its fuel is this minus the tracker's fuelSpent */
+  fuelAtStart: number;
+  /** attack rolls: what the dice can take */
+  targets: AttackTargetInfo[];
+  /** Decisive: how many 1s may still be re-rolled without locking or costing fuel */
+  freeOnes: number;
+  /** the expert manoeuvre used for this roll, if any */
+  manoeuvre: ManoeuvreId | null;
+  /** where the plane is (weather reveal: the island of the token) */
+  island: IslandId | null;
+  /** how the dice count was made, for the table display ("3 skill +1 fuel -1 bomb") */
+  diceBreakdown: { reason: string; dice: number }[];
 }
 
 export interface GameOutcome {
@@ -76,8 +112,23 @@ export interface GameOutcome {
   at: number;
 }
 
+/** The Japanese card being resolved while the Yorktown's attack roll is under way. */
+export interface PendingCard {
+  card: JapaneseCard;
+}
+
+/** After a move (or a take-off), the moving plane may make a lightning attack or an emergency landing. */
+export interface AfterMove {
+  plane: PlaneId;
+  lightningAttack: boolean;
+  emergencyLanding: boolean;
+}
+
 export interface YorktownState {
   game: 'yorktown1942';
+  /** resolved rule values of this game (defaults + owner overrides); a replay needs nothing else */
+  rules: Rules;
+  ruleOverrides: Record<string, unknown>;
   phase: Phase;
   setup: GameSetup | null;
   seed: number | null;
@@ -96,10 +147,25 @@ export interface YorktownState {
   supply: { jake: number; kateZeke: number };
   planes: PlaneState[];
   islands: IslandState[];
-  deck: { mode: 'digital' | 'physical'; drawPile: string[]; discard: string[] };
+  /** drawPile: card ids, top first (emptied in the public view, which gives drawPileCount instead) */
+  deck: { mode: 'digital' | 'physical'; drawPile: string[]; discard: string[]; drawPileCount?: number };
   lastCard: JapaneseCard | null;
   spotted: boolean;
   takeoffsLandingsThisTurn: number;
+  /** a plane has begun its action this turn: the action discs can no longer be moved */
+  actionsStarted: boolean;
   roll: ActiveRoll | null;
   outcome: GameOutcome | null;
+  /** tokens out of play for good (only when the ruleset says destroyed tokens do not return) */
+  removed: { jake: number; kateZeke: number };
+  /** Japanese planes destroyed so far (by the players or the Yorktown's guns) */
+  japaneseDestroyed: number;
+  /** set-up: cards still to draw before the first turn (physical deck: the players draw them) */
+  setupDraws: number;
+  pendingCard: PendingCard | null;
+  afterMove: AfterMove | null;
+  /** weather tokens returned to the box unseen (digital game) */
+  weatherInBox: WeatherId[];
+  /** weather tokens turned over so far, in order */
+  weatherRevealed: WeatherId[];
 }

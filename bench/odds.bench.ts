@@ -1,0 +1,80 @@
+/**
+ * Speed of the exact roll odds (server/dice/odds.ts) and of the roll tracker.
+ * cold: first call in the process; recompute: a new spec (memo cleared, shared tables warm);
+ * memo: the same spec again (what a UI update costs).
+ */
+import { applyReading, clearOddsCache, rollOdds, seededRandom, rollDie, startRoll } from '../server/dice/index.ts';
+import type { RollGoal, RollSpec } from '../server/dice/types.ts';
+
+const shoho: RollGoal = { kind: 'tiers', tiers: [{ id: 'hit1', equal: 2 }, { id: 'hit2', equal: 3 }, { id: 'sunk', equal: 4 }] };
+const landing: RollGoal = { kind: 'tiers', tiers: [{ id: 'injured', equal: 0 }, { id: 'unharmed', equal: 2 }, { id: 'safe', equal: 3 }] };
+const twoKatesZeke: RollGoal = {
+  kind: 'targets',
+  targets: [{ id: 'kate1', equal: 2, value: 1 }, { id: 'kate2', equal: 2, value: 1 }, { id: 'zeke', equal: 4, value: 3 }],
+};
+const fourTargets: RollGoal = {
+  kind: 'targets',
+  targets: [{ id: 'kate', equal: 2, value: 1 }, { id: 'jake', equal: 3, value: 2 }, { id: 'zeke1', equal: 4, value: 3 }, { id: 'zeke2', equal: 4, value: 3 }],
+};
+
+function ms(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+function timeOdds(spec: RollSpec): { coldMs: number; recomputeMs: number; memoUs: number } {
+  clearOddsCache();
+  let t = process.hrtime.bigint();
+  rollOdds(spec);
+  const coldMs = ms(t);
+  const rounds = 5;
+  let total = 0;
+  for (let i = 0; i < rounds; i++) {
+    clearOddsCache();
+    t = process.hrtime.bigint();
+    rollOdds(spec);
+    total += ms(t);
+  }
+  const recomputeMs = total / rounds;
+  const hits = 2000;
+  t = process.hrtime.bigint();
+  for (let i = 0; i < hits; i++) rollOdds(spec);
+  const memoUs = (ms(t) * 1000) / hits;
+  return { coldMs: round(coldMs), recomputeMs: round(recomputeMs), memoUs: round(memoUs) };
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const figures: Record<string, unknown> = {};
+  const cases: [string, RollSpec][] = [
+    ['tiers_shoho_7dice_fuel3', { dice: 7, continuous: true, onesCostFuel: true, fuelAvailable: 3, goal: shoho }],
+    ['tiers_shoho_12dice_fuel6', { dice: 12, continuous: true, onesCostFuel: true, fuelAvailable: 6, goal: shoho }],
+    ['tiers_landing_12dice', { dice: 12, continuous: true, onesCostFuel: false, fuelAvailable: 0, goal: landing }],
+    ['tiers_shoho_20dice_fuel10', { dice: 20, continuous: true, onesCostFuel: true, fuelAvailable: 10, goal: shoho }],
+    ['targets_2kates_zeke_8dice_fuel4', { dice: 8, continuous: true, onesCostFuel: true, fuelAvailable: 4, goal: twoKatesZeke }],
+    ['targets_2kates_zeke_12dice_fuel6', { dice: 12, continuous: true, onesCostFuel: true, fuelAvailable: 6, goal: twoKatesZeke }],
+    ['targets_4targets_12dice_fuel6', { dice: 12, continuous: true, onesCostFuel: true, fuelAvailable: 6, goal: fourTargets }],
+    ['single_kate_attack_4dice', { dice: 4, continuous: false, onesCostFuel: false, fuelAvailable: 0, goal: { kind: 'tiers', tiers: [{ id: 'hit', equal: 2 }] } }],
+  ];
+  for (const [name, spec] of cases) figures[name] = timeOdds(spec);
+
+  // tracker: readings per second on a 12-dice targets roll fed random re-rolls that keep the 1s
+  const spec: RollSpec = { dice: 12, continuous: true, onesCostFuel: false, fuelAvailable: 0, goal: fourTargets };
+  const random = seededRandom(1);
+  let state = startRoll(spec);
+  let readings = 0;
+  const t = process.hrtime.bigint();
+  for (let roll = 0; roll < 2000; roll++) {
+    state = startRoll(spec);
+    let faces = Array.from({ length: 12 }, () => rollDie(random));
+    for (let i = 0; i < 10; i++) {
+      state = applyReading(state, faces);
+      readings++;
+      faces = faces.map((f) => (f === 1 ? f : rollDie(random)));
+    }
+  }
+  figures.tracker_readings_per_s = Math.round(readings / (ms(t) / 1000));
+  return figures;
+}

@@ -1,0 +1,41 @@
+import type { Face } from './types.ts';
+
+/** Values that can form groups of equal dice: 1s never count. */
+export const GROUP_VALUES: readonly Face[] = [2, 3, 4, 5, 6];
+
+export function isFace(value: unknown): value is Face {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6;
+}
+
+export function countOnes(faces: readonly Face[]): number {
+  let ones = 0;
+  for (const face of faces) if (face === 1) ones++;
+  return ones;
+}
+
+/** An equal group: `count` dice showing `value` (never 1). */
+export interface EqualGroup {
+  value: Face;
+  count: number;
+}
+
+/**
+ * Groups of equal dice showing, largest first (ties: highest value first).
+ * Single dice are groups of 1; 1s are never part of a group.
+ */
+export function equalGroups(faces: readonly Face[]): EqualGroup[] {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const face of faces) if (face !== 1) counts[face]++;
+  const groups: EqualGroup[] = [];
+  for (const value of GROUP_VALUES) if (counts[value] > 0) groups.push({ value, count: counts[value] });
+  return groups.sort((a, b) => b.count - a.count || b.value - a.value);
+}
+
+/** Same dice regardless of the order they were read in. */
+export function sameFaces(a: readonly Face[], b: readonly Face[]): boolean {
+  if (a.length !== b.length) return false;
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const face of a) counts[face]++;
+  for (const face of b) counts[face]--;
+  return counts.every((c) => c === 0);
+}

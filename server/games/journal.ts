@@ -1,0 +1,135 @@
+/**
+ * The journal of a table, generic over any GameModule: every accepted command in order
+ * (undo commands included), the commands still in effect, and the state they give.
+ * Undo removes the last N undoable commands in effect; the state is then the replay of what
+ * remains (kept as snapshots, so undo is instant). A time-out, the command that ended the game,
+ * and commands the module marks as not undoable (a new game) are barriers undo cannot pass.
+ */
+import type { CommandRejection, GameCommand, GameEvent, GameModule, JournalEntry } from './game-module.ts';
+
+export interface EffectiveEntry<S> {
+  entry: JournalEntry;
+  /** the state after this entry */
+  state: S;
+  /** undo cannot remove this entry or anything before it */
+  barrier: boolean;
+}
+
+export interface JournalState<S> {
+  /** every accepted command, in order (the record to store) */
+  entries: JournalEntry[];
+  /** the commands in effect (undone ones removed), each with the state after it */
+  effective: EffectiveEntry<S>[];
+  initial: S;
+  state: S;
+}
+
+export type SubmitResult<S> =
+  | { ok: true; journal: JournalState<S>; events: GameEvent[]; entry: JournalEntry }
+  | { ok: false; error: CommandRejection };
+
+export interface UndoCommand extends GameCommand {
+  type: 'undo';
+  count?: number;
+}
+
+export function openJournal<S>(module: GameModule<S, any, any>): JournalState<S> {
+  const initial = module.emptyState();
+  return { entries: [], effective: [], initial, state: initial };
+}
+
+function isUndo(command: GameCommand): command is UndoCommand {
+  return command.type === 'undo';
+}
+
+/** How many commands in effect can be undone now (back to the last barrier). */
+export function undoableCount<S>(journal: JournalState<S>): number {
+  let n = 0;
+  for (let i = journal.effective.length - 1; i >= 0 && !journal.effective[i].barrier; i--) n++;
+  return n;
+}
+
+function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, command: UndoCommand, at: number): SubmitResult<S> {
+  const count = command.count ?? 1;
+  if (!Number.isInteger(count) || count < 1) return { ok: false, error: { code: 'badUndo', message: 'Undo takes a count of 1 or more commands.' } };
+  const deadline = module.deadline(journal.state);
+  if (deadline !== null && at >= deadline) {
+    return { ok: false, error: { code: 'timeUp', message: 'Time is up: the game is lost and nothing can be undone.' } };
+  }
+  const available = undoableCount(journal);
+  if (count > available) {
+    const why = journal.effective.length === 0 ? 'nothing has been played yet' : 'a new game, a time-out and the end of a game cannot be undone';
+    return {
+      ok: false,
+      error: { code: 'cannotUndo', message: available === 0 ? `Nothing can be undone (${why}).` : `Only ${available} command${available === 1 ? '' : 's'} can be undone (${why}).` },
+    };
+  }
+  const effective = journal.effective.slice(0, journal.effective.length - count);
+  const removed = journal.effective.slice(effective.length).map((e) => e.entry);
+  const state = effective.length ? effective[effective.length - 1].state : journal.initial;
+  const entry: JournalEntry = { seq: nextSeq(journal), at, command };
+  return {
+    ok: true,
+    journal: { entries: [...journal.entries, entry], effective, initial: journal.initial, state },
+    events: [{ type: 'undone', count, commands: removed.map((e) => ({ seq: e.seq, type: e.command.type })) }],
+    entry,
+  };
+}
+
+function nextSeq(journal: JournalState<unknown>): number {
+  return journal.entries.length ? journal.entries[journal.entries.length - 1].seq + 1 : 1;
+}
+
+/** Apply one command at wall-clock `at`. A rejected command leaves the journal as it was. */
+export function submit<S>(module: GameModule<S, any, any>, journal: JournalState<S>, command: GameCommand, at: number): SubmitResult<S> {
+  if (typeof command !== 'object' || command === null || typeof command.type !== 'string') {
+    return { ok: false, error: { code: 'badCommand', message: 'A command is an object with a "type".' } };
+  }
+  if (isUndo(command)) return undo(module, journal, command, at);
+  const before = journal.state;
+  const result = module.apply(before, command, at);
+  if (!result.ok) return result;
+  const entry: JournalEntry = { seq: nextSeq(journal), at, command };
+  const ended = module.deadline(before) !== null && module.deadline(result.state) === null;
+  const barrier = !module.undoable(command) || ended;
+  return {
+    ok: true,
+    journal: {
+      entries: [...journal.entries, entry],
+      effective: [...journal.effective, { entry, state: result.state, barrier }],
+      initial: journal.initial,
+      state: result.state,
+    },
+    events: result.events,
+    entry,
+  };
+}
+
+export class JournalReplayError extends Error {
+  constructor(
+    readonly seq: number,
+    readonly rejection: CommandRejection,
+  ) {
+    super(`journal entry ${seq} was rejected on replay: ${rejection.message}`);
+  }
+}
+
+/** Rebuild the whole journal (snapshots included) from its entries. Throws JournalReplayError if one no longer applies. */
+export function rebuildJournal<S>(module: GameModule<S, any, any>, entries: readonly JournalEntry[]): JournalState<S> {
+  let journal = openJournal(module);
+  for (const entry of entries) {
+    const result = submit(module, journal, entry.command, entry.at);
+    if (!result.ok) throw new JournalReplayError(entry.seq, result.error);
+    journal = { ...result.journal, entries: [...journal.entries, entry] };
+    if (!isUndo(entry.command)) {
+      const last = journal.effective[journal.effective.length - 1];
+      journal.effective[journal.effective.length - 1] = { ...last, entry };
+    }
+  }
+  return journal;
+}
+
+/** The state a journal gives: the replay of its entries from the module's empty state. */
+export function replay<S>(module: GameModule<S, any, any>, entries: readonly JournalEntry[]): S {
+  return rebuildJournal(module, entries).state;
+}

@@ -1,0 +1,81 @@
+/** Board geometry: white lines, colours, the spotted chain and the paths a move may take. */
+import type { Board } from './ruleset.ts';
+import type { IslandColour, IslandId, IslandState } from './types.ts';
+
+export function colourOf(board: Board, island: IslandId): IslandColour | null {
+  return board.islands.find((i) => i.id === island)?.colour ?? null;
+}
+
+export function islandName(board: Board, island: IslandId): string {
+  const name = board.islands.find((i) => i.id === island)?.name;
+  return name ? `island ${island} (${name})` : `island ${island}`;
+}
+
+export function neighbours(board: Board, island: IslandId): IslandId[] {
+  const out: IslandId[] = [];
+  for (const [a, b] of board.lines) {
+    if (a === island) out.push(b);
+    else if (b === island) out.push(a);
+  }
+  return out;
+}
+
+export function joined(board: Board, a: IslandId, b: IslandId): boolean {
+  return board.lines.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+}
+
+/**
+ * The Yorktown is spotted when a chain of Japanese-occupied islands joined by white lines runs
+ * from an orange island to a red island. Returns that chain (island ids) or null.
+ */
+export function spottedChain(board: Board, islands: IslandState[]): IslandId[] | null {
+  const occupied = new Set(islands.filter((i) => i.japanese.length > 0).map((i) => i.id));
+  const starts = board.islands.filter((i) => i.colour === 'orange' && occupied.has(i.id)).map((i) => i.id);
+  const previous = new Map<IslandId, IslandId | null>();
+  const queue: IslandId[] = [];
+  for (const s of starts) {
+    previous.set(s, null);
+    queue.push(s);
+  }
+  while (queue.length) {
+    const here = queue.shift()!;
+    if (colourOf(board, here) === 'red') {
+      const chain: IslandId[] = [];
+      for (let at: IslandId | null = here; at !== null; at = previous.get(at) ?? null) chain.unshift(at);
+      return chain;
+    }
+    for (const next of neighbours(board, here)) {
+      if (occupied.has(next) && !previous.has(next)) {
+        previous.set(next, here);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Can a plane on `from` return to the approach area without passing an island holding Japanese
+ * planes? The islands passed are those flown over after leaving `from` (the last one is joined to
+ * the approach area). Returns the islands passed on the shortest clear way, or null.
+ */
+export function clearWayToApproach(board: Board, islands: IslandState[], from: IslandId, ignoreJapanese: boolean): IslandId[] | null {
+  const blocked = (id: IslandId) => !ignoreJapanese && (islands.find((i) => i.id === id)?.japanese.length ?? 0) > 0;
+  const previous = new Map<IslandId, IslandId | null>([[from, null]]);
+  const queue: IslandId[] = [from];
+  while (queue.length) {
+    const here = queue.shift()!;
+    if (board.approachLines.includes(here)) {
+      const passed: IslandId[] = [];
+      for (let at: IslandId | null = here; at !== null && at !== from; at = previous.get(at) ?? null) passed.unshift(at);
+      return passed;
+    }
+    for (const next of neighbours(board, here)) {
+      if (!previous.has(next) && !blocked(next)) {
+        previous.set(next, here);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}

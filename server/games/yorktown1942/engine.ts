@@ -1,0 +1,163 @@
+/** apply(state, command, at): the one entry point of the rules engine. Pure: a rejected command changes nothing. */
+import type { ApplyResult, CommandRejection } from '../game-module.ts';
+import { cloneState, emit, Rejection, reject, type Ctx, type YorktownEvent } from './context.ts';
+import { commandTypes, type YorktownCommand } from './commands.ts';
+import { drawnCard, resolveCard, setupCard } from './japanese.ts';
+import { endGame } from './planes.ts';
+import { confirmRoll, readDice, startYorktownAttackRoll } from './rolls.ts';
+import { newGame } from './setup.ts';
+import {
+  attack,
+  chooseAction,
+  dropLoad,
+  emergencyLanding,
+  land,
+  lightningAttack,
+  move,
+  revealWeather,
+  search,
+  skipAction,
+  skipPlane,
+  takeOff,
+  useDropTank,
+} from './actions.ts';
+import type { YorktownState } from './types.ts';
+
+const DURING_ROLL = new Set(['dice', 'confirmRoll', 'timeUp', 'newGame']);
+
+function endTurn(ctx: Ctx): void {
+  const state = ctx.state;
+  if (state.phase !== 'planes') reject('wrongPhase', 'The turn ends after the player phase.');
+  for (const plane of state.planes) {
+    if (!plane.destroyed && !plane.done) skipPlane(ctx, plane, 'the turn ended before it acted');
+    if (state.outcome) return;
+  }
+  emit(ctx, 'turnEnded', { turn: state.turn });
+  state.turn += 1;
+  state.phase = 'japanese';
+  state.takeoffsLandingsThisTurn = 0;
+  state.actionsStarted = false;
+  state.afterMove = null;
+  for (const plane of state.planes) {
+    plane.action = null;
+    plane.done = plane.destroyed;
+  }
+  emit(ctx, 'phaseChanged', { phase: 'japanese', turn: state.turn });
+}
+
+function drawOrTell(ctx: Ctx, command: YorktownCommand & { type: 'drawCard' | 'cardDrawn' }): void {
+  const state = ctx.state;
+  if (state.phase === 'setup') {
+    setupCard(ctx, drawnCard(ctx, command));
+    return;
+  }
+  if (state.phase !== 'japanese') reject('wrongPhase', 'A Japanese card is drawn at the start of the turn, in the Japanese phase.');
+  resolveCard(ctx, drawnCard(ctx, command), (dice) => startYorktownAttackRoll(ctx, dice));
+}
+
+function dispatch(ctx: Ctx, command: YorktownCommand): void {
+  switch (command.type) {
+    case 'newGame':
+      return newGame(ctx, command);
+    case 'drawCard':
+    case 'cardDrawn':
+      return drawOrTell(ctx, command);
+    case 'chooseAction':
+      return chooseAction(ctx, command);
+    case 'takeOff':
+      return takeOff(ctx, command);
+    case 'land':
+      return land(ctx, command);
+    case 'move':
+      return move(ctx, command);
+    case 'search':
+      return search(ctx, command);
+    case 'revealWeather':
+      return revealWeather(ctx, command);
+    case 'attack':
+      return attack(ctx, command);
+    case 'lightningAttack':
+      return lightningAttack(ctx, command);
+    case 'emergencyLanding':
+      return emergencyLanding(ctx, command);
+    case 'dropLoad':
+      return dropLoad(ctx, command);
+    case 'useDropTank':
+      return useDropTank(ctx, command);
+    case 'dice':
+      return readDice(ctx, command.faces);
+    case 'confirmRoll':
+      return confirmRoll(ctx, command);
+    case 'skipAction':
+      return skipAction(ctx, command);
+    case 'endTurn':
+      return endTurn(ctx);
+    case 'timeUp':
+      if (ctx.state.outcome === null) endGame(ctx, 'lost', 'time');
+      return;
+    case 'undo':
+      return reject('undoNotHere', 'Undo is handled by the table journal.');
+  }
+}
+
+/** Shape checks the JSON schemas also make, so a command from anywhere is safe to apply. */
+function checkShape(command: unknown): YorktownCommand {
+  if (typeof command !== 'object' || command === null || Array.isArray(command)) reject('badCommand', 'A command is an object with a "type".');
+  const type = (command as { type?: unknown }).type;
+  if (typeof type !== 'string' || !(commandTypes as string[]).includes(type)) {
+    reject('unknownCommand', `Unknown command "${String(type)}".`);
+  }
+  const c = command as Record<string, unknown>;
+  if ('plane' in c && !(Number.isInteger(c.plane) && (c.plane as number) >= 1 && (c.plane as number) <= 4)) {
+    reject('badCommand', `"${String(c.plane)}" is not a plane: planes are numbered 1 to 4.`);
+  }
+  if (type === 'dice' && !Array.isArray(c.faces)) reject('badCommand', 'A dice reading lists the faces showing, e.g. [3, 5, 5, 1].');
+  if (type === 'newGame' && !Number.isInteger(c.players)) reject('badCommand', 'Say how many players play (1 to 4).');
+  return command as YorktownCommand;
+}
+
+export function apply(state: YorktownState, rawCommand: YorktownCommand, at: number): ApplyResult<YorktownState, YorktownEvent> {
+  try {
+    const command = checkShape(rawCommand);
+    if (!Number.isFinite(at)) reject('badTime', 'The command has no valid time.');
+    const ctx: Ctx = { state: cloneState(state), rules: state.rules, events: [], at };
+    if (command.type !== 'newGame') {
+      if (ctx.state.setup === null) reject('noGame', 'No game is running: start a new game first.');
+      if (ctx.state.outcome) {
+        const o = ctx.state.outcome;
+        reject('gameOver', `The game is over (${o.result === 'won' ? 'won: the Shōhō is sunk' : `lost: ${LOSS_WORDS[o.cause]}`}). Start a new game.`);
+      }
+      if (ctx.state.deadline !== null && at >= ctx.state.deadline) {
+        endGame(ctx, 'lost', 'time');
+        return { ok: true, state: ctx.state, events: ctx.events };
+      }
+      if (ctx.state.roll && !DURING_ROLL.has(command.type)) {
+        reject('rollInProgress', `A ${ROLL_WORDS[ctx.state.roll.purpose]} roll is under way: read the dice and confirm it first.`);
+      }
+    }
+    dispatch(ctx, command);
+    return { ok: true, state: ctx.state, events: ctx.events };
+  } catch (err) {
+    if (err instanceof Rejection) return { ok: false, error: { code: err.code, message: err.message } satisfies CommandRejection };
+    throw err;
+  }
+}
+
+const LOSS_WORDS: Record<string, string> = {
+  time: 'time ran out',
+  yorktownSunk: 'the Yorktown was sunk',
+  allPlanesDestroyed: 'every plane was destroyed',
+  shohoSunk: 'the Shōhō is sunk',
+};
+
+const ROLL_WORDS: Record<string, string> = {
+  search: 'search',
+  landing: 'landing',
+  emergencyLanding: 'emergency landing',
+  attack: 'attack',
+  lightningAttack: 'lightning attack',
+  cap: 'CAP attack',
+  shoho: 'Shōhō attack',
+  weather: 'weather',
+  yorktownAttack: 'Japanese attack',
+};

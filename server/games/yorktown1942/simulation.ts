@@ -1,0 +1,320 @@
+/**
+ * Whole games played by a simple built-in policy through the same commands and journal the table
+ * uses, with virtual dice (seeded) and a virtual clock (each action takes some seconds of game
+ * time, so games can run out of time). Used by `npm run simulate` and the benchmark.
+ */
+import { equalGroups, seededRandom, rollDie, decideTargets } from '../../dice/index.ts';
+import type { Face } from '../../dice/types.ts';
+import { openJournal, submit, type JournalState } from '../journal.ts';
+import type { GameCommand } from '../game-module.ts';
+import { clearWayToApproach, colourOf, neighbours } from './board.ts';
+import { yorktown1942 } from './index.ts';
+import type { ActionType, IslandId, PlaneState, Position, YorktownState } from './types.ts';
+
+export interface SimulationOptions {
+  seed: number;
+  players: 1 | 2 | 3 | 4;
+  difficulty: 25 | 30 | 35;
+  expansions?: { expertManoeuvres?: boolean; dropTank?: boolean; weather?: boolean };
+  /** seconds of game time each kind of step takes */
+  timing?: Partial<Timing>;
+  /** safety stop: a game never needs this many commands */
+  maxCommands?: number;
+}
+
+export interface Timing {
+  drawCard: number;
+  chooseAction: number;
+  action: number;
+  reading: number;
+  confirm: number;
+  endTurn: number;
+}
+
+export const DEFAULT_TIMING: Timing = { drawCard: 10, chooseAction: 4, action: 8, reading: 4, confirm: 2, endTurn: 4 };
+
+export interface GameSummary {
+  result: 'won' | 'lost' | 'unfinished';
+  cause: string | null;
+  turns: number;
+  commands: number;
+  rejected: number;
+  gameSeconds: number;
+  yorktownHits: number;
+  shohoHits: number;
+  search: number;
+  japaneseDestroyed: number;
+  planesDestroyed: number;
+  journal: JournalState<YorktownState>;
+}
+
+/** The virtual table: submits commands through the journal and keeps the clock. */
+class VirtualTable {
+  journal: JournalState<YorktownState> = openJournal(yorktown1942);
+  clock: number;
+  commands = 0;
+  rejected = 0;
+  constructor(
+    start: number,
+    readonly timing: Timing,
+  ) {
+    this.clock = start;
+  }
+  get state(): YorktownState {
+    return this.journal.state;
+  }
+  send(command: GameCommand, seconds: number): boolean {
+    this.clock += seconds * 1000;
+    const result = submit(yorktown1942, this.journal, command, this.clock);
+    this.commands++;
+    if (!result.ok) {
+      this.rejected++;
+      return false;
+    }
+    this.journal = result.journal;
+    return true;
+  }
+}
+
+type Node = IslandId | 'approach';
+
+/** Shortest way (list of nodes after `from`) over the white lines from a position to a goal. */
+function shortestWay(state: YorktownState, from: Position, goal: (node: Node) => boolean): Node[] | null {
+  const board = state.rules.board;
+  const start: Node = from.at === 'island' ? from.island : 'approach';
+  const previous = new Map<Node, Node | null>([[start, null]]);
+  const queue: Node[] = [start];
+  while (queue.length) {
+    const here = queue.shift()!;
+    if (here !== start && goal(here)) {
+      const way: Node[] = [];
+      for (let at: Node | null = here; at !== null && at !== start; at = previous.get(at) ?? null) way.unshift(at);
+      return way;
+    }
+    const next: Node[] = here === 'approach' ? board.approachLines : [...neighbours(board, here), ...(board.approachLines.includes(here) ? ['approach' as const] : [])];
+    for (const n of next) {
+      if (!previous.has(n)) {
+        previous.set(n, here);
+        queue.push(n);
+      }
+    }
+  }
+  return null;
+}
+
+function japaneseOn(state: YorktownState, island: IslandId): number {
+  return state.islands.find((i) => i.id === island)?.japanese.length ?? 0;
+}
+
+function located(state: YorktownState): boolean {
+  return state.search >= state.rules.search.locatedAt;
+}
+
+function onOrange(state: YorktownState, plane: PlaneState): boolean {
+  return plane.position.at === 'island' && colourOf(state.rules.board, plane.position.island) === 'orange';
+}
+
+/** Fuel needed to get back to the approach area from where the plane is. */
+function fuelHome(state: YorktownState, plane: PlaneState): number {
+  if (plane.position.at !== 'island') return 0;
+  if (clearWayToApproach(state.rules.board, state.islands, plane.position.island, false)) return state.rules.move.returnFuel;
+  return (shortestWay(state, plane.position, (n) => n === 'approach')?.length ?? 3) * state.rules.move.oneIslandFuel;
+}
+
+function wantsHome(state: YorktownState, plane: PlaneState): boolean {
+  if (plane.position.at === 'deck') return false;
+  const reserve = state.rules.landing.autoFuel + 1;
+  if (plane.fuel <= fuelHome(state, plane) + reserve) return true;
+  // once the Shōhō is located, planes without a bomb go back to load one
+  return located(state) && plane.load !== 'bomb' && state.shohoHits < state.rules.shoho.hitsToSink;
+}
+
+function orangeGoal(state: YorktownState, plane: PlaneState): IslandId {
+  const oranges = state.rules.board.islands.filter((i) => i.colour === 'orange').map((i) => i.id);
+  return oranges[(plane.id - 1) % oranges.length];
+}
+
+function chooseFor(state: YorktownState, plane: PlaneState, deckUses: { n: number }): ActionType {
+  const wantDeck = (): boolean => deckUses.n < state.rules.flightDeck.perTurn && (deckUses.n += 1) > 0;
+  if (plane.position.at === 'deck') return wantDeck() ? 'takeoffLanding' : 'move';
+  if (wantsHome(state, plane)) {
+    if (plane.position.at === 'approach') return wantDeck() ? 'takeoffLanding' : 'move';
+    return 'move';
+  }
+  if (onOrange(state, plane)) {
+    if (located(state) && plane.load === 'bomb') return 'attack';
+    if (!located(state)) return 'search';
+  }
+  if (plane.position.at === 'island' && japaneseOn(state, plane.position.island) > 0 && plane.fuel >= 7) return 'attack';
+  return 'move';
+}
+
+/** A move toward where the plane wants to be, as a command (or null: stay). */
+function moveFor(state: YorktownState, plane: PlaneState): GameCommand | null {
+  const reserve = 2;
+  if (wantsHome(state, plane)) {
+    if (plane.position.at === 'approach') return null;
+    const island = (plane.position as { island: IslandId }).island;
+    if (clearWayToApproach(state.rules.board, state.islands, island, false)) return { type: 'move', plane: plane.id, to: 'approach' };
+    const way = shortestWay(state, plane.position, (n) => n === 'approach');
+    if (!way || way[0] === 'approach') return { type: 'move', plane: plane.id, to: 'approach' };
+    return { type: 'move', plane: plane.id, to: way[0] };
+  }
+  const goal = orangeGoal(state, plane);
+  const way =
+    shortestWay(state, plane.position, (n) => n === goal) ??
+    shortestWay(state, plane.position, (n) => n !== 'approach' && colourOf(state.rules.board, n) === 'orange');
+  if (!way || way.length === 0 || way[0] === 'approach') return null;
+  const first = way[0] as IslandId;
+  if (way.length >= 2 && way[1] !== 'approach' && japaneseOn(state, first) === 0 && plane.fuel >= state.rules.move.twoIslandsFuel + reserve + 6) {
+    return { type: 'move', plane: plane.id, to: way[1], via: first };
+  }
+  return { type: 'move', plane: plane.id, to: first };
+}
+
+function actionCommand(state: YorktownState, plane: PlaneState): GameCommand | null {
+  switch (plane.action) {
+    case 'takeoffLanding': {
+      if (plane.position.at === 'deck') {
+        const reds = state.rules.board.islands.filter((i) => i.colour === 'red').map((i) => i.id);
+        const to = reds[(plane.id - 1) % reds.length];
+        return { type: 'takeOff', plane: plane.id, load: 'bomb', to };
+      }
+      return plane.position.at === 'approach' ? { type: 'land', plane: plane.id } : null;
+    }
+    case 'move':
+      return plane.position.at === 'deck' ? null : moveFor(state, plane);
+    case 'search':
+      return onOrange(state, plane) ? { type: 'search', plane: plane.id } : null;
+    case 'attack': {
+      if (located(state) && plane.load === 'bomb' && onOrange(state, plane)) return { type: 'attack', plane: plane.id, target: 'shoho' };
+      if (plane.position.at === 'island' && japaneseOn(state, plane.position.island) > 0) return { type: 'attack', plane: plane.id, target: 'planes' };
+      if (located(state) && state.cap > 0 && onOrange(state, plane)) return { type: 'attack', plane: plane.id, target: 'cap' };
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Virtual dice: roll, keep the best group, re-roll the rest while it is worth it. */
+function playRoll(table: VirtualTable, random: () => number): void {
+  const maxRerolls = 5;
+  let faces: Face[] | null = null;
+  for (let reading = 0; table.state.roll && reading <= maxRerolls; reading++) {
+    const roll = table.state.roll;
+    const tracker = roll.tracker;
+    const spec = tracker.spec;
+    if (faces === null) {
+      faces = Array.from({ length: spec.dice }, () => rollDie(random));
+    } else {
+      const keep = keepFaces(table.state, faces, tracker.lockedOnes);
+      if (keep === null) break;
+      // locked 1s stay; a 1 that Decisive freed is re-rolled with the other dice not kept
+      let ones = 0;
+      faces = faces.map((f) => {
+        if (f === 1 && ones < tracker.lockedOnes) {
+          ones++;
+          return f;
+        }
+        if (f !== 1 && keep.has(f)) return f;
+        return rollDie(random);
+      });
+    }
+    if (!table.send({ type: 'dice', faces }, table.timing.reading)) return;
+    if (!spec.continuous) break;
+  }
+  if (table.state.roll) table.send({ type: 'confirmRoll' }, table.timing.confirm);
+}
+
+/** Which face values to keep; null = stop rolling (result good enough, or fuel too low to risk). */
+function keepFaces(state: YorktownState, faces: Face[], lockedOnes: number): Set<number> | null {
+  const roll = state.roll!;
+  const spec = roll.tracker.spec;
+  const groups = equalGroups(faces);
+  const plane = roll.plane === null ? null : state.planes.find((p) => p.id === roll.plane)!;
+  const fuelLeft = spec.onesCostFuel && plane ? plane.fuel : null;
+  if (fuelLeft !== null && fuelLeft <= 1 && (roll.tracker.best.kind !== 'tier' || roll.tracker.best.tierId !== null)) return null;
+  if (fuelLeft === 0) return null;
+  if (spec.goal.kind === 'tiers') {
+    const top = Math.max(...spec.goal.tiers.map((t) => t.equal));
+    const largest = groups[0]?.count ?? 0;
+    if (largest >= top) return null;
+    return new Set(groups.length ? [groups[0].value] : []);
+  }
+  if (spec.goal.kind === 'targets') {
+    const decision = decideTargets(lockedOnes, groups.map((g) => g.count), {
+      dice: spec.dice,
+      targets: spec.goal.targets,
+      cautiousFuelLeft: fuelLeft,
+    });
+    if (decision.stop) return null;
+    return new Set(decision.keep.map((i) => groups[i].value));
+  }
+  return null;
+}
+
+function afterEachCommand(table: VirtualTable, random: () => number): void {
+  if (table.state.roll) playRoll(table, random);
+}
+
+export function playGame(options: SimulationOptions): GameSummary {
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const maxCommands = options.maxCommands ?? 5000;
+  const random = seededRandom(options.seed ^ 0x5eed);
+  const table = new VirtualTable(Date.UTC(1942, 4, 7, 8, 0, 0), timing);
+  table.send(
+    { type: 'newGame', seed: options.seed, players: options.players, difficulty: options.difficulty, expansions: options.expansions ?? {} },
+    0,
+  );
+  const over = () => table.state.outcome !== null || table.commands >= maxCommands;
+  while (!over()) {
+    const state = table.state;
+    if (state.phase === 'japanese') {
+      table.send({ type: 'drawCard' }, timing.drawCard);
+      afterEachCommand(table, random);
+      continue;
+    }
+    if (state.phase !== 'planes') break;
+    const deckUses = { n: 0 };
+    for (const plane of state.planes.filter((p) => !p.destroyed)) {
+      table.send({ type: 'chooseAction', plane: plane.id, action: chooseFor(table.state, plane, deckUses) }, timing.chooseAction);
+      if (over()) break;
+    }
+    for (const id of state.planes.filter((p) => !p.destroyed).map((p) => p.id)) {
+      if (over()) break;
+      const plane = table.state.planes.find((p) => p.id === id)!;
+      if (plane.destroyed || plane.done) continue;
+      if (plane.load === 'dropTank' && plane.fuel <= table.state.rules.dropTank.maxFuelToUse) {
+        table.send({ type: 'useDropTank', plane: id }, timing.chooseAction);
+      }
+      const command = actionCommand(table.state, plane);
+      const accepted = command !== null && table.send(command, timing.action);
+      if (!accepted && !over()) table.send({ type: 'skipAction', plane: id }, timing.chooseAction);
+      afterEachCommand(table, random);
+      const window = table.state.afterMove;
+      if (window && window.plane === id && !over()) {
+        const now = table.state.planes.find((p) => p.id === id)!;
+        if (window.emergencyLanding) table.send({ type: 'emergencyLanding', plane: id }, timing.action);
+        else if (window.lightningAttack && now.fuel >= 4) table.send({ type: 'lightningAttack', plane: id }, timing.action);
+        afterEachCommand(table, random);
+      }
+    }
+    if (!over() && table.state.phase === 'planes') table.send({ type: 'endTurn' }, timing.endTurn);
+  }
+  const final = table.state;
+  return {
+    result: final.outcome?.result ?? 'unfinished',
+    cause: final.outcome?.cause ?? null,
+    turns: final.turn,
+    commands: table.commands,
+    rejected: table.rejected,
+    gameSeconds: Math.round(((final.outcome?.at ?? table.clock) - (final.startedAt ?? 0)) / 1000),
+    yorktownHits: final.yorktownHits,
+    shohoHits: final.shohoHits,
+    search: final.search,
+    japaneseDestroyed: final.japaneseDestroyed,
+    planesDestroyed: final.planes.filter((p) => p.destroyed).length,
+    journal: table.journal,
+  };
+}

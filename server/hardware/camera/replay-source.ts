@@ -1,0 +1,103 @@
+/**
+ * Frames from a folder of images (JPEG or PNG), in natural name order, at a fixed rate, looping.
+ * Files are passed on as recorded, unchecked, so a recording of a broken camera replays as broken.
+ * A missing or empty folder is reported as 'retrying' and looked at again with backoff.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Frame } from '../ports.ts';
+import { BaseFrameSource, DEFAULT_BACKOFF, type BackoffOptions } from './source-base.ts';
+import { checkNumber } from './device.ts';
+
+export interface ReplayOptions {
+  folder: string;
+  fps?: number;
+  /** start again at the first image after the last (default true) */
+  loop?: boolean;
+  backoff?: BackoffOptions;
+}
+
+const IMAGE = /\.(jpe?g|png)$/i;
+
+export function mimeOf(name: string): Frame['mime'] {
+  return /\.png$/i.test(name) ? 'image/png' : 'image/jpeg';
+}
+
+export class ReplaySource extends BaseFrameSource {
+  readonly kind = 'simulated' as const;
+  private readonly folder: string;
+  private readonly fps: number;
+  private readonly loop: boolean;
+  private readonly backoff: BackoffOptions;
+  private files: string[] = [];
+  private index = 0;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private inflight: Promise<void> | null = null;
+
+  constructor(o: ReplayOptions) {
+    super();
+    if (typeof o.folder !== 'string' || o.folder.length === 0) throw new Error('replay folder: must be a non-empty path');
+    this.folder = o.folder;
+    this.fps = checkNumber(o.fps ?? 2, 'replay fps', 0.05, 60);
+    this.loop = o.loop ?? true;
+    this.backoff = o.backoff ?? DEFAULT_BACKOFF;
+  }
+
+  /** true once a non-looping replay has emitted its last image */
+  get finished(): boolean {
+    return !this.loop && this.files.length > 0 && this.index >= this.files.length;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.setStatus('retrying', `opening ${this.folder}`);
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.inflight) await this.inflight;
+    this.setStatus('off', 'stopped');
+  }
+
+  private schedule(delay: number): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.inflight = this.tick().finally(() => {
+        this.inflight = null;
+      });
+    }, delay);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      if (this.files.length === 0 || (this.index >= this.files.length && this.loop)) {
+        const names = (await readdir(this.folder)).filter((n) => IMAGE.test(n));
+        names.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+        if (names.length === 0) throw new Error(`no .jpg/.png images in ${this.folder}`);
+        this.files = names;
+        this.index = 0;
+      }
+      if (this.index >= this.files.length) {
+        this.setStatus('off', `replay of ${this.folder} finished`);
+        return;
+      }
+      const name = this.files[this.index++];
+      const data = await readFile(join(this.folder, name));
+      if (!this.running) return;
+      this.emitFrame(data, mimeOf(name));
+      this.schedule(1000 / this.fps);
+    } catch (err) {
+      if (!this.running) return;
+      this.files = [];
+      const e = err as NodeJS.ErrnoException;
+      const why = e.code === 'ENOENT' ? `${this.folder}: no such folder or file` : e.message;
+      this.schedule(this.fail(`replay: ${why}`, this.backoff));
+    }
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * Turns noisy per-frame dice detections into stable readings.
+ * Each die is tracked across frames by position; its face is a vote over its last `window` reads;
+ * once decided, a face only changes when a challenger wins `switchVotes` of the window (hysteresis),
+ * so alternating noisy reads never flicker. Unreadable (null) is a vote like a face: a die read as
+ * null most of the time stays unreadable and is never guessed.
+ * A reading is emitted only when every tracked die is decided and the reading differs from the last one.
+ */
+import type { Zone } from './calibration.ts';
+
+export interface ObservedDie {
+  /** centre and size in pixels */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  face: number | null;
+  zone: Exclude<Zone, 'outside'>;
+}
+
+export interface StabilizerOptions {
+  /** reads kept per die for the vote */
+  window: number;
+  /** votes a face needs (and more than any other) before a new die is decided */
+  minVotes: number;
+  /** votes a different face needs to replace a decided one */
+  switchVotes: number;
+  /** a die missing from this many reads in a row is dropped */
+  maxMisses: number;
+  /** a detection matches a die when their centres are closer than this many die sizes */
+  matchDistance: number;
+}
+
+export const DEFAULT_STABILIZER: StabilizerOptions = { window: 5, minVotes: 2, switchVotes: 4, maxMisses: 2, matchDistance: 0.75 };
+
+export function validateStabilizerOptions(o: Partial<StabilizerOptions>, where = 'stabilizer'): StabilizerOptions {
+  const r = { ...DEFAULT_STABILIZER, ...o };
+  const int = (k: keyof StabilizerOptions, lo: number, hi: number) => {
+    const v = r[k];
+    if (!Number.isInteger(v) || v < lo || v > hi) throw new RangeError(`${where}.${k}: must be an integer from ${lo} to ${hi} (got ${v})`);
+  };
+  int('window', 1, 50);
+  int('minVotes', 1, r.window);
+  int('switchVotes', r.minVotes, r.window);
+  int('maxMisses', 0, 50);
+  if (!Number.isFinite(r.matchDistance) || r.matchDistance <= 0 || r.matchDistance > 5) {
+    throw new RangeError(`${where}.matchDistance: must be a number above 0 and at most 5 (got ${r.matchDistance})`);
+  }
+  return r;
+}
+
+export interface StableDie {
+  id: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  zone: Exclude<Zone, 'outside'>;
+  /** undefined: not decided yet; null: decided unreadable */
+  face: number | null | undefined;
+}
+
+export interface DiceReading {
+  /** faces of the readable dice in the rolling zone, ascending */
+  faces: number[];
+  /** faces of the readable dice in the kept zone, ascending */
+  kept: number[];
+  /** dice seen but not readable (cocked, blurred, cut by the edge), both zones */
+  unreadable: number;
+}
+
+interface Track {
+  id: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  zone: Exclude<Zone, 'outside'>;
+  history: (number | null)[];
+  face: number | null | undefined;
+  misses: number;
+}
+
+function voteKey(f: number | null): string {
+  return f === null ? 'null' : String(f);
+}
+
+export function readingKey(r: DiceReading): string {
+  return `${r.faces.join(',')}|${r.kept.join(',')}|${r.unreadable}`;
+}
+
+export class DiceStabilizer {
+  private readonly opts: StabilizerOptions;
+  private tracks: Track[] = [];
+  private nextId = 1;
+  private lastKey: string | null = null;
+  private last: DiceReading | null = null;
+
+  constructor(opts: Partial<StabilizerOptions> = {}) {
+    this.opts = validateStabilizerOptions(opts);
+  }
+
+  /** Forgets the tracked dice (the dice moved); the last emitted reading is kept, so an unchanged result is not re-emitted. */
+  reset(): void {
+    this.tracks = [];
+  }
+
+  /** The last reading emitted. */
+  lastReading(): DiceReading | null {
+    return this.last;
+  }
+
+  dice(): StableDie[] {
+    return this.tracks.map((t) => ({ id: t.id, x: t.x, y: t.y, w: t.w, h: t.h, zone: t.zone, face: t.face }));
+  }
+
+  /** every tracked die decided */
+  isStable(): boolean {
+    return this.tracks.every((t) => t.face !== undefined);
+  }
+
+  current(): DiceReading | null {
+    if (!this.isStable()) return null;
+    const faces: number[] = [];
+    const kept: number[] = [];
+    let unreadable = 0;
+    for (const t of this.tracks) {
+      if (t.face === null) unreadable++;
+      else if (t.zone === 'kept') kept.push(t.face as number);
+      else faces.push(t.face as number);
+    }
+    return { faces: faces.sort((a, b) => a - b), kept: kept.sort((a, b) => a - b), unreadable };
+  }
+
+  /** Feeds the dice of one settled frame; returns a reading when it is stable and differs from the last one emitted. */
+  push(observed: readonly ObservedDie[]): DiceReading | null {
+    for (const [i, d] of observed.entries()) {
+      if (![d.x, d.y, d.w, d.h].every(Number.isFinite) || d.w <= 0 || d.h <= 0) throw new RangeError(`die ${i}: position and size must be finite, size positive`);
+      if (d.face !== null && !(Number.isInteger(d.face) && d.face >= 1 && d.face <= 6)) throw new RangeError(`die ${i}: face must be 1..6 or null (got ${d.face})`);
+    }
+    this.match(observed);
+    for (const t of this.tracks) this.decide(t);
+    const reading = this.current();
+    if (!reading) return null;
+    const key = readingKey(reading);
+    if (key === this.lastKey) return null;
+    this.lastKey = key;
+    this.last = reading;
+    return reading;
+  }
+
+  private match(observed: readonly ObservedDie[]): void {
+    const pairs: { t: Track; d: number; dist: number }[] = [];
+    for (const t of this.tracks) {
+      for (let i = 0; i < observed.length; i++) {
+        const o = observed[i];
+        const size = Math.max(t.w, t.h, o.w, o.h);
+        const dist = Math.hypot(t.x - o.x, t.y - o.y);
+        if (dist < this.opts.matchDistance * size) pairs.push({ t, d: i, dist });
+      }
+    }
+    pairs.sort((a, b) => a.dist - b.dist);
+    const usedTracks = new Set<Track>();
+    const usedDice = new Set<number>();
+    for (const p of pairs) {
+      if (usedTracks.has(p.t) || usedDice.has(p.d)) continue;
+      usedTracks.add(p.t);
+      usedDice.add(p.d);
+      const o = observed[p.d];
+      Object.assign(p.t, { x: o.x, y: o.y, w: o.w, h: o.h, zone: o.zone, misses: 0 });
+      p.t.history.push(o.face);
+      if (p.t.history.length > this.opts.window) p.t.history.shift();
+    }
+    this.tracks = this.tracks.filter((t) => usedTracks.has(t) || ++t.misses <= this.opts.maxMisses);
+    for (let i = 0; i < observed.length; i++) {
+      if (usedDice.has(i)) continue;
+      const o = observed[i];
+      this.tracks.push({ id: this.nextId++, x: o.x, y: o.y, w: o.w, h: o.h, zone: o.zone, history: [o.face], face: undefined, misses: 0 });
+    }
+  }
+
+  private decide(t: Track): void {
+    const counts = new Map<string, { face: number | null; n: number }>();
+    for (const f of t.history) {
+      const k = voteKey(f);
+      const c = counts.get(k);
+      if (c) c.n++;
+      else counts.set(k, { face: f, n: 1 });
+    }
+    const ranked = [...counts.values()].sort((a, b) => b.n - a.n);
+    const top = ranked[0];
+    const second = ranked[1]?.n ?? 0;
+    if (!top) return;
+    if (t.face === undefined) {
+      if (top.n >= this.opts.minVotes && top.n > second) t.face = top.face;
+      return;
+    }
+    if (top.face !== t.face && top.n >= this.opts.switchVotes) t.face = top.face;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The simulated camera: renders the dice of the roll in progress with server/synth's renderTray, so the
+ * real vision pipeline reads them back. throwDice() plays a throw: a few moving frames (dice displaced
+ * and blurred), then the same settled frame repeated at the frame rate, like a still camera.
+ */
+import sharp from 'sharp';
+import { renderTray, type TrayStyle } from '../../synth/index.ts';
+import { SYNTHETIC_CALIBRATION } from './synthetic-calibration.ts';
+import { BaseFrameSource } from './source-base.ts';
+import { checkInt, checkNumber } from './device.ts';
+
+export interface SyntheticTrayOptions {
+  width?: number;
+  height?: number;
+  fps?: number;
+  /** frames of tumbling dice before they settle */
+  movingFrames?: number;
+  /** seed of the dice faces and of the layouts (deterministic runs) */
+  seed?: number;
+  style?: Omit<TrayStyle, 'keptFaces'>;
+}
+
+export interface ThrowState {
+  /** faces of the dice in the rolling zone once settled */
+  faces: number[];
+  /** faces of the dice set aside */
+  kept: number[];
+  /** increases with every throw or setDice */
+  throwNo: number;
+  settled: boolean;
+}
+
+/** mulberry32: small, fast, deterministic */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function checkFaces(v: unknown, what: string, max = 20): number[] {
+  if (!Array.isArray(v) || v.length > max || v.some((f) => !Number.isInteger(f) || f < 1 || f > 6)) {
+    throw new RangeError(`${what}: must be an array of at most ${max} faces, each an integer 1..6`);
+  }
+  return [...(v as number[])];
+}
+
+export { SYNTHETIC_CALIBRATION };
+
+export class SyntheticTraySource extends BaseFrameSource {
+  readonly kind = 'simulated' as const;
+  readonly calibration = SYNTHETIC_CALIBRATION;
+  private readonly width: number;
+  private readonly height: number;
+  private readonly fps: number;
+  private readonly movingFrames: number;
+  private readonly style: Omit<TrayStyle, 'keptFaces'>;
+  private readonly random: () => number;
+  private state: ThrowState = { faces: [], kept: [], throwNo: 0, settled: true };
+  /** moving frames still to show for the current throw */
+  private movingLeft = 0;
+  private settledImage: Buffer | null = null;
+  private layoutSeed: number;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private inflight: Promise<void> | null = null;
+
+  constructor(o: SyntheticTrayOptions = {}) {
+    super();
+    this.width = checkInt(o.width ?? 640, 'synthetic width', 64, 4096);
+    this.height = checkInt(o.height ?? 480, 'synthetic height', 48, 4096);
+    this.fps = checkNumber(o.fps ?? 4, 'synthetic fps', 0.1, 30);
+    this.movingFrames = checkInt(o.movingFrames ?? 3, 'synthetic movingFrames', 1, 30);
+    const seed = checkInt(o.seed ?? Date.now() % 2 ** 31, 'synthetic seed', 0, 2 ** 31);
+    this.style = { colour: 'white', ...o.style };
+    this.random = rng(seed);
+    this.layoutSeed = seed;
+  }
+
+  /** What the tray shows (or will show once the dice settle). */
+  current(): ThrowState {
+    return { ...this.state, faces: [...this.state.faces], kept: [...this.state.kept] };
+  }
+
+  /**
+   * A player throws `count` dice, with `keep` (faces) set aside in the kept zone.
+   * Returns the faces the thrown dice will show.
+   */
+  throwDice(count: number, keep: number[] = []): number[] {
+    checkInt(count, 'throwDice count', 0, 20);
+    const kept = checkFaces(keep, 'throwDice keep');
+    const faces = Array.from({ length: count }, () => 1 + Math.floor(this.random() * 6));
+    this.begin(faces, kept, true);
+    return [...faces];
+  }
+
+  /** Shows exactly these faces (the dice are placed, not thrown: no moving frames unless `animate`). */
+  setDice(faces: number[], keep: number[] = [], animate = true): void {
+    this.begin(checkFaces(faces, 'setDice faces'), checkFaces(keep, 'setDice keep'), animate);
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.setStatus('retrying', 'rendering the synthetic tray');
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.inflight) await this.inflight;
+    this.setStatus('off', 'stopped');
+  }
+
+  private begin(faces: number[], kept: number[], animate: boolean): void {
+    this.state = { faces, kept, throwNo: this.state.throwNo + 1, settled: !animate };
+    this.movingLeft = animate ? this.movingFrames : 0;
+    this.settledImage = null;
+    this.layoutSeed = Math.floor(this.random() * 2 ** 31);
+  }
+
+  private schedule(delay: number): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const started = Date.now();
+      this.inflight = this.tick()
+        .catch((err: Error) => {
+          // rendering failed: report, keep ticking (the next throw may render)
+          this.fail(`synthetic tray: ${err.message}`, { initialMs: 1000, maxMs: 10_000 });
+        })
+        .finally(() => {
+          this.inflight = null;
+          this.schedule(Math.max(0, 1000 / this.fps - (Date.now() - started)));
+        });
+    }, delay);
+  }
+
+  private async tick(): Promise<void> {
+    const { faces, kept, throwNo } = this.state;
+    if (this.movingLeft > 0) {
+      this.movingLeft--;
+      // a tumbling frame: the dice elsewhere, showing other faces, smeared by motion
+      const tumble = faces.map(() => 1 + Math.floor(this.random() * 6));
+      const r = await renderTray({ faces: tumble, seed: Math.floor(this.random() * 2 ** 31), width: this.width, height: this.height, style: { ...this.style, keptFaces: kept } });
+      const blurred = await sharp(r.image).blur(2 + 2 * this.random()).jpeg({ quality: 80 }).toBuffer();
+      if (!this.running) return;
+      this.emitFrame(blurred, 'image/jpeg');
+      return;
+    }
+    if (!this.settledImage) {
+      const seed = this.layoutSeed;
+      const r = await renderTray({ faces, seed, width: this.width, height: this.height, style: { ...this.style, keptFaces: kept } });
+      // a throw that came in while rendering replaces this one
+      if (throwNo !== this.state.throwNo) return;
+      this.settledImage = r.image;
+      this.state.settled = true;
+    }
+    if (!this.running) return;
+    this.emitFrame(this.settledImage, 'image/jpeg');
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Finding the box among the serial ports by USB vendor/product id, guarded: on Linux
+ * serialport's list() spawns `udevadm` and crashes the process (unhandled child error) when it
+ * is missing, so it is only called when udevadm is on the PATH.
+ */
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+export interface PortInfoLike {
+  path: string;
+  vendorId?: string;
+  productId?: string;
+  manufacturer?: string;
+}
+
+export interface UsbId {
+  vendorId: string;
+  productId: string;
+}
+
+/** Boards the box is built on: Arduino Uno R3 (16U2), Uno (8U2), Nano clones (CH340), older Nanos (FTDI). */
+export const DEFAULT_USB_IDS: UsbId[] = [
+  { vendorId: '2341', productId: '0043' },
+  { vendorId: '2341', productId: '0001' },
+  { vendorId: '1a86', productId: '7523' },
+  { vendorId: '0403', productId: '6001' },
+];
+
+export function onPath(command: string, pathVar = process.env.PATH ?? ''): boolean {
+  for (const dir of pathVar.split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      // not in this directory
+    }
+  }
+  return false;
+}
+
+export type ListResult = { ok: true; ports: PortInfoLike[] } | { ok: false; reason: string };
+
+export async function listPortsSafely(
+  list: () => Promise<PortInfoLike[]>,
+  platform: NodeJS.Platform = process.platform,
+  hasUdevadm: () => boolean = () => onPath('udevadm'),
+): Promise<ListResult> {
+  if (platform === 'linux' && !hasUdevadm()) {
+    return { ok: false, reason: 'cannot list serial ports: udevadm is not installed; set the box port path instead' };
+  }
+  try {
+    return { ok: true, ports: await list() };
+  } catch (err) {
+    return { ok: false, reason: `cannot list serial ports: ${(err as Error).message}` };
+  }
+}
+
+const norm = (s: string | undefined) => (s ?? '').toLowerCase().replace(/^0x/, '').padStart(4, '0');
+
+/** The first port whose vendor/product id is one of ids, or null. */
+export function pickPort(ports: PortInfoLike[], ids: UsbId[]): string | null {
+  for (const id of ids) {
+    const hit = ports.find((p) => norm(p.vendorId) === norm(id.vendorId) && norm(p.productId) === norm(id.productId));
+    if (hit) return hit.path;
+  }
+  return null;
+}

@@ -1,0 +1,235 @@
+/**
+ * The HTTP service: fastify routes (JSON-schema validated), socket.io on the same server,
+ * and the dashboard's static files from web/dist (nothing outside it can be read).
+ */
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Server } from 'socket.io';
+import type { GameCommand } from '../games/game-module.ts';
+import type { TableService } from '../table/table-service.ts';
+import type { Table, TableLog } from '../table/table.ts';
+import { localDay } from '../store/stats-store.ts';
+import { bearerPin, checkPin, mayShowPin } from './access.ts';
+import { CommandValidator } from './command-validator.ts';
+import { PinLimiter, type PinLimiterOptions } from './pin-limiter.ts';
+import * as S from './schemas.ts';
+import { SocketHub } from './socket-hub.ts';
+
+export const DEFAULT_WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Hardware started for the tables (cameras, vision, button boxes); stopped when the app closes. */
+export interface HardwareHandle {
+  close(): Promise<void>;
+  /** extra /api/health fields */
+  health(): Record<string, unknown>;
+}
+
+export interface AppOptions {
+  /** the tables, or how to build them with the app's logger */
+  service: TableService | ((log: TableLog) => TableService);
+  /** starts the tables' hardware once they exist */
+  hardware?: (service: TableService, log: TableLog) => Promise<HardwareHandle>;
+  /** the dashboard's built files (default web/dist) */
+  webRoot?: string;
+  logger?: boolean | Record<string, unknown>;
+  pinLimits?: PinLimiterOptions;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  io: Server;
+  service: TableService;
+}
+
+type IdParams = { Params: { id: string } };
+
+function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  return reply.code(status).send({ error: { code, message } });
+}
+
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+  });
+  const service = typeof options.service === 'function' ? options.service(app.log) : options.service;
+  const hardware = options.hardware ? await options.hardware(service, app.log) : null;
+  const limiter = new PinLimiter(options.pinLimits);
+  const validators = new Map<string, CommandValidator>();
+  for (const table of service.tables.values()) {
+    const id = table.adapter.module.id;
+    if (!validators.has(id)) validators.set(id, new CommandValidator(table.session.commandSchemas()));
+  }
+
+  const io = new Server(app.server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  new SocketHub({ io, service, validators, limiter });
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await io.close();
+    try {
+      await hardware?.close();
+    } finally {
+      service.close();
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err.validation) return sendError(reply, 400, 'badRequest', `${err.validationContext ?? 'request'}: ${err.message}`);
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) request.log.error({ err }, 'request failed');
+    return sendError(reply, status, status === 500 ? 'internal' : (err.code ?? 'badRequest'), status === 500 ? 'Internal error.' : err.message);
+  });
+
+  const table = (request: FastifyRequest<IdParams>, reply: FastifyReply): Table<any> | null => {
+    const found = service.resolve(request.params.id);
+    if (!found) sendError(reply, 404, 'unknownTable', `No table "${request.params.id}".`);
+    return found ?? null;
+  };
+
+  /** The PIN check for controlling routes; sends the refusal and returns false when refused. */
+  const control = (t: Table<any>, request: FastifyRequest, reply: FastifyReply): boolean => {
+    const result = checkPin(t, bearerPin(request.headers.authorization), request.ip, limiter);
+    if (result.ok) return true;
+    if (result.retryAfterMs) reply.header('retry-after', Math.ceil(result.retryAfterMs / 1000));
+    sendError(reply, result.status, result.error.code, result.error.message);
+    return false;
+  };
+
+  /** Watching routes: a PIN is optional; a wrong one still counts against the client. */
+  const authorisedIfPin = (t: Table<any>, request: FastifyRequest): boolean => {
+    const pin = bearerPin(request.headers.authorization);
+    return pin !== undefined && checkPin(t, pin, request.ip, limiter).ok;
+  };
+
+  app.get('/api/health', { schema: { querystring: S.noQuery } }, async () => ({
+    ok: true,
+    vision: { backend: null, ready: false },
+    ...(hardware?.health() ?? {}),
+    tables: [...service.tables.values()].map((t) => {
+      const hw = t.hardware();
+      return { id: t.id, name: t.name, seq: t.seq, camera: hw.camera, serial: hw.serial, vision: hw.vision, alerts: t.alerts() };
+    }),
+  }));
+
+  app.get('/api/commands', { schema: { querystring: S.noQuery } }, async () => {
+    const games: Record<string, Record<string, unknown>> = {};
+    for (const [game, v] of validators) games[game] = v.schemas;
+    return { commands: validators.get(service.first().adapter.module.id)?.schemas ?? {}, games };
+  });
+
+  app.get('/api/tables', { schema: { querystring: S.noQuery } }, async () =>
+    [...service.tables.values()].map((t) => ({ id: t.id, name: t.name, game: t.adapter.module.id, kiosk: t.config.kiosk !== null })),
+  );
+
+  app.get<IdParams>('/api/tables/:id/state', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t) return reply;
+    const authorised = authorisedIfPin(t, request);
+    return t.snapshot({ canControl: authorised, showPin: mayShowPin(t, authorised, request.ip) });
+  });
+
+  app.post<IdParams & { Body: GameCommand }>(
+    '/api/tables/:id/commands',
+    { schema: { params: S.tableParams, querystring: S.noQuery, body: S.commandBody } },
+    async (request, reply) => {
+      const t = table(request, reply);
+      if (!t || !control(t, request, reply)) return reply;
+      const checked = validators.get(t.adapter.module.id)!.validate(request.body);
+      if (!checked.ok) return sendError(reply, checked.error.code === 'unknownCommand' ? 400 : 400, checked.error.code, checked.error.message);
+      const ack = t.submit(checked.command, 'player');
+      if (!ack.ok) return sendError(reply, 409, ack.error.code, ack.error.message);
+      return { state: ack.state, events: ack.events, seq: ack.seq };
+    },
+  );
+
+  app.post<IdParams>('/api/tables/:id/auth', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t || !control(t, request, reply)) return reply;
+    return { ok: true, tableId: t.id };
+  });
+
+  app.get<IdParams & { Querystring: { day?: string } }>(
+    '/api/tables/:id/stats',
+    { schema: { params: S.tableParams, querystring: S.statsQuery } },
+    async (request, reply) => {
+      const t = table(request, reply);
+      if (!t) return reply;
+      return service.stats.day(t.id, request.query.day ?? localDay(Date.now()));
+    },
+  );
+
+  app.get<IdParams>('/api/tables/:id/settings', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t) return reply;
+    return { settings: t.settings(), kiosk: t.config.kiosk };
+  });
+
+  app.put<IdParams & { Body: { ruleOverrides: Record<string, unknown> } }>(
+    '/api/tables/:id/settings',
+    { schema: { params: S.tableParams, querystring: S.noQuery, body: S.settingsBody } },
+    async (request, reply) => {
+      const t = table(request, reply);
+      if (!t || !control(t, request, reply)) return reply;
+      try {
+        t.saveSettings({ ruleOverrides: request.body.ruleOverrides });
+      } catch (err) {
+        request.log.error({ err }, 'saving settings failed');
+        return sendError(reply, 503, 'storageFailed', 'The settings could not be saved (database not writable).');
+      }
+      return { settings: t.settings() };
+    },
+  );
+
+  app.post<IdParams & { Body: { dice?: number; faces?: number[] } }>(
+    '/api/tables/:id/simulator/throw',
+    { schema: { params: S.tableParams, querystring: S.noQuery, body: S.throwBody } },
+    async (request, reply) => {
+      const t = table(request, reply);
+      if (!t || !control(t, request, reply)) return reply;
+      if (!t.simulator.throwDice) return sendError(reply, 409, 'noSimulator', 'This table has no simulated camera.');
+      return { ok: true, ...(await t.simulator.throwDice(request.body ?? {})) };
+    },
+  );
+
+  app.post<IdParams & { Body: { button: string; press?: 'short' | 'long' } }>(
+    '/api/tables/:id/box/press',
+    { schema: { params: S.tableParams, querystring: S.noQuery, body: S.pressBody } },
+    async (request, reply) => {
+      const t = table(request, reply);
+      if (!t || !control(t, request, reply)) return reply;
+      if (!t.simulator.press) return sendError(reply, 409, 'noVirtualBox', 'This table has no virtual button box.');
+      t.simulator.press(request.body.button, request.body.press ?? 'short');
+      return { ok: true };
+    },
+  );
+
+  app.get<IdParams>('/api/tables/:id/frame.jpg', { schema: { params: S.tableParams, querystring: S.frameQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t) return reply;
+    const frame = t.latestFrame();
+    if (!frame) return sendError(reply, 404, 'noFrame', 'No camera frame yet.');
+    return reply.header('cache-control', 'no-store').type(frame.mime).send(frame.data);
+  });
+
+  const webRoot = resolve(options.webRoot ?? DEFAULT_WEB_ROOT);
+  const haveDashboard = existsSync(join(webRoot, 'index.html'));
+  if (haveDashboard) {
+    await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: true, dotfiles: 'deny', index: ['index.html'] });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply.type('text/html').send('<!doctype html><title>Flight Deck</title><p>The dashboard is not built: run <code>npm run build:web</code> (npm start does it).</p>'),
+    );
+  }
+
+  app.setNotFoundHandler({}, (request, reply) => {
+    return sendError(reply, 404, 'notFound', `Nothing at ${request.method} ${request.url.slice(0, 100)}.`);
+  });
+
+  return { app, io, service };
+}

@@ -1,0 +1,66 @@
+/** JSON schemas of the HTTP routes (params, querystrings, bodies). Commands have their own, per game. */
+export const TABLE_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,31}$';
+
+export const tableParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: TABLE_ID_PATTERN } },
+} as const;
+
+export const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+export const frameQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { t: { type: 'string', maxLength: 32 } },
+} as const;
+
+export const statsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { day: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' } },
+} as const;
+
+/** The envelope every command shares; the command's own schema is checked next. */
+export const commandBody = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: { type: 'string', minLength: 1, maxLength: 40 } },
+} as const;
+
+export const settingsBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ruleOverrides'],
+  properties: {
+    ruleOverrides: {
+      type: 'object',
+      maxProperties: 100,
+      propertyNames: { pattern: '^[A-Za-z0-9_.\\[\\]-]{1,120}$' },
+    },
+  },
+} as const;
+
+export const throwBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    dice: { type: 'integer', minimum: 1, maximum: 12 },
+    faces: { type: 'array', minItems: 1, maxItems: 12, items: { type: 'integer', minimum: 1, maximum: 6 } },
+  },
+} as const;
+
+export const BOX_BUTTONS = ['plane1', 'plane2', 'plane3', 'plane4', 'move', 'attack', 'search', 'takeoffLanding', 'confirm', 'undo'] as const;
+
+export const pressBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['button'],
+  properties: {
+    button: { enum: BOX_BUTTONS },
+    press: { enum: ['short', 'long'] },
+  },
+} as const;
+
+export const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;

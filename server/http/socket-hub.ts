@@ -1,0 +1,163 @@
+/**
+ * socket.io: each client watches one table (room `table:<id>`), may control it once it has
+ * given the PIN, and receives a "state" snapshot on every change and "vision" updates.
+ * Snapshots differ per client only in `canControl` and `pin`, so each change is built once.
+ */
+import type { Server, Socket } from 'socket.io';
+import type { GameCommand } from '../games/game-module.ts';
+import type { TableService } from '../table/table-service.ts';
+import type { Table, TableChange } from '../table/table.ts';
+import { checkPin, mayShowPin } from './access.ts';
+import type { CommandValidator } from './command-validator.ts';
+import type { PinLimiter } from './pin-limiter.ts';
+import { SOCKET_EVENTS, type CommandAck, type VisionUpdate } from './protocol.ts';
+import { BOX_BUTTONS } from './schemas.ts';
+
+interface ClientState {
+  table: Table<any>;
+  authorised: boolean;
+}
+
+type Ack = (reply: unknown) => void;
+
+export interface SocketHubOptions {
+  io: Server;
+  service: TableService;
+  validators: Map<string, CommandValidator>;
+  limiter: PinLimiter;
+}
+
+function roomOf(table: Table<any>): string {
+  return `table:${table.id}`;
+}
+
+function asAck(fn: unknown): Ack {
+  return typeof fn === 'function' ? (fn as Ack) : () => {};
+}
+
+export class SocketHub {
+  private readonly clients = new Map<string, ClientState>();
+
+  constructor(private readonly options: SocketHubOptions) {
+    for (const table of options.service.tables.values()) {
+      table.on('change', (change: TableChange) => this.pushState(table, change));
+      table.on('refresh', () => this.pushState(table, null));
+      table.on('vision', (update: VisionUpdate) => options.io.to(roomOf(table)).emit(SOCKET_EVENTS.vision, update));
+    }
+    options.io.on('connection', (socket) => this.connect(socket));
+  }
+
+  private address(socket: Socket): string {
+    return socket.handshake.address;
+  }
+
+  private connect(socket: Socket): void {
+    const auth = (socket.handshake.auth ?? {}) as { table?: unknown; pin?: unknown };
+    const table = typeof auth.table === 'string' && auth.table !== '' ? this.options.service.resolve(auth.table) : this.options.service.first();
+    if (!table) {
+      socket.emit(SOCKET_EVENTS.error, { code: 'unknownTable', message: `No table "${String(auth.table).slice(0, 40)}".` });
+      socket.disconnect(true);
+      return;
+    }
+    const client: ClientState = { table, authorised: false };
+    this.clients.set(socket.id, client);
+    if (auth.pin !== undefined) this.authorise(socket, client, auth.pin);
+    void socket.join(roomOf(table));
+    this.sendState(socket, client);
+
+    socket.on('disconnect', () => this.clients.delete(socket.id));
+    socket.on(SOCKET_EVENTS.command, (command: unknown, ack: unknown) => asAck(ack)(this.command(client, command)));
+    socket.on(SOCKET_EVENTS.watch, (request: unknown, ack: unknown) => asAck(ack)(this.watch(socket, client, request)));
+    socket.on('auth', (request: unknown, ack: unknown) => {
+      const pin = typeof request === 'object' && request !== null ? (request as { pin?: unknown }).pin : request;
+      const result = this.authorise(socket, client, pin);
+      this.sendState(socket, client);
+      asAck(ack)(result);
+    });
+    socket.on('throw', (request: unknown, ack: unknown) => void this.throwDice(client, request).then(asAck(ack)));
+    socket.on('press', (request: unknown, ack: unknown) => asAck(ack)(this.press(client, request)));
+  }
+
+  private authorise(socket: Socket, client: ClientState, pin: unknown): { ok: boolean; error?: { code: string; message: string } } {
+    const given = typeof pin === 'string' ? pin : pin === undefined || pin === null ? undefined : String(pin);
+    const result = checkPin(client.table, given, this.address(socket), this.options.limiter);
+    client.authorised = result.ok;
+    if (!result.ok) {
+      socket.emit(SOCKET_EVENTS.error, result.error);
+      return { ok: false, error: result.error };
+    }
+    return { ok: true };
+  }
+
+  private refuse(client: ClientState): CommandAck | null {
+    if (client.authorised) return null;
+    return { ok: false, error: { code: 'pinRequired', message: `Watching only: give table "${client.table.id}"'s PIN to control it.` } };
+  }
+
+  private command(client: ClientState, input: unknown): CommandAck {
+    const refused = this.refuse(client);
+    if (refused) return refused;
+    const validator = this.options.validators.get(client.table.adapter.module.id);
+    const checked = validator ? validator.validate(input) : { ok: false as const, error: { code: 'unknownGame', message: 'no validator' } };
+    if (!checked.ok) return checked;
+    return client.table.submit(checked.command as GameCommand, 'player');
+  }
+
+  private watch(socket: Socket, client: ClientState, request: unknown): { ok: boolean; error?: { code: string; message: string } } {
+    const { table: id, pin } = (typeof request === 'object' && request !== null ? request : {}) as { table?: unknown; pin?: unknown };
+    const table = typeof id === 'string' ? this.options.service.resolve(id) : undefined;
+    if (!table) return { ok: false, error: { code: 'unknownTable', message: `No table "${String(id).slice(0, 40)}".` } };
+    void socket.leave(roomOf(client.table));
+    client.table = table;
+    client.authorised = false;
+    void socket.join(roomOf(table));
+    const result = pin !== undefined ? this.authorise(socket, client, pin) : { ok: true };
+    this.sendState(socket, client);
+    return result;
+  }
+
+  private async throwDice(client: ClientState, request: unknown): Promise<unknown> {
+    const refused = this.refuse(client);
+    if (refused) return refused;
+    const sim = client.table.simulator.throwDice;
+    if (!sim) return { ok: false, error: { code: 'noSimulator', message: 'This table has no simulated camera.' } };
+    const { dice, faces } = (typeof request === 'object' && request !== null ? request : {}) as { dice?: unknown; faces?: unknown };
+    const okDice = dice === undefined || (Number.isInteger(dice) && (dice as number) >= 1 && (dice as number) <= 12);
+    const okFaces = faces === undefined || (Array.isArray(faces) && faces.length >= 1 && faces.length <= 12 && faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6));
+    if (!okDice || !okFaces) return { ok: false, error: { code: 'badRequest', message: 'throw takes {dice?: 1..12, faces?: [1..6, ...]}' } };
+    try {
+      return { ok: true, ...(await sim({ dice: dice as number | undefined, faces: faces as number[] | undefined })) };
+    } catch (err) {
+      return { ok: false, error: { code: 'simulatorFailed', message: String((err as Error).message ?? err) } };
+    }
+  }
+
+  private press(client: ClientState, request: unknown): unknown {
+    const refused = this.refuse(client);
+    if (refused) return refused;
+    const press = client.table.simulator.press;
+    if (!press) return { ok: false, error: { code: 'noVirtualBox', message: 'This table has no virtual button box.' } };
+    const { button, press: kind } = (typeof request === 'object' && request !== null ? request : {}) as { button?: unknown; press?: unknown };
+    if (!(BOX_BUTTONS as readonly unknown[]).includes(button) || (kind !== undefined && kind !== 'short' && kind !== 'long')) {
+      return { ok: false, error: { code: 'badRequest', message: `press takes {button: ${BOX_BUTTONS.join('|')}, press?: short|long}` } };
+    }
+    press(button as string, (kind as 'short' | 'long' | undefined) ?? 'short');
+    return { ok: true };
+  }
+
+  private sendState(socket: Socket, client: ClientState): void {
+    socket.emit(SOCKET_EVENTS.state, client.table.snapshot({ canControl: client.authorised, showPin: mayShowPin(client.table, client.authorised, this.address(socket)) }));
+  }
+
+  /** One snapshot per change; each client gets it with its own canControl and pin. */
+  private pushState(table: Table<any>, _change: TableChange | null): void {
+    const base = table.snapshot({ canControl: false, showPin: false });
+    for (const [id, client] of this.clients) {
+      if (client.table !== table) continue;
+      const socket = this.options.io.sockets.sockets.get(id);
+      if (!socket) continue;
+      const showPin = mayShowPin(table, client.authorised, this.address(socket));
+      socket.emit(SOCKET_EVENTS.state, { ...base, canControl: client.authorised, ...(showPin ? { pin: table.pin } : {}) });
+    }
+  }
+}

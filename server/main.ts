@@ -1,0 +1,67 @@
+/**
+ * `npm start`: the Flight Deck table service. Reads the configuration (env + FLIGHTDECK_CONFIG),
+ * restores every table from the database, starts cameras, vision and button boxes (simulated when
+ * none are configured), and serves the dashboard and the API on http://HOST:PORT.
+ */
+import { networkInterfaces } from 'node:os';
+import { ConfigError, loadServiceConfig } from './config/service-config.ts';
+import { buildApp } from './http/app.ts';
+import { databaseFileIn } from './store/database.ts';
+import { tableGames } from './table/games.ts';
+import { startHardware } from './table/table-hardware.ts';
+import { TableService } from './table/table-service.ts';
+import { createDiceReader } from './vision/index.ts';
+
+function lanAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === 'IPv4' && !a.internal)
+    .map((a) => a!.address);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadServiceConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const dbFile = databaseFileIn(config.dataDir);
+  const { app, service } = await buildApp({
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    service: (log) => new TableService({ config, dbFile, games: tableGames, log }),
+    hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader(), log }),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as { port: number };
+  app.log.info({ dataDir: config.dataDir, configFile: config.configFile }, `Flight Deck on http://localhost:${port}`);
+  if (config.host === '0.0.0.0' || config.host === '::') {
+    for (const ip of lanAddresses()) app.log.info(`phones on this network: http://${ip}:${port}`);
+  }
+  for (const table of service.tables.values()) {
+    app.log.info({ table: table.id }, `table "${table.name}" (${table.id}): PIN ${table.pin}${config.pin ? ' (TABLE_PIN)' : ''}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

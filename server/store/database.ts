@@ -1,0 +1,75 @@
+/**
+ * Opens the service's SQLite database (better-sqlite3): WAL journal, synchronous=FULL so a
+ * committed transaction survives a power cut, and the schema every store uses.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Db = Database.Database;
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS journal (
+     table_id TEXT NOT NULL,
+     seq INTEGER NOT NULL,
+     at INTEGER NOT NULL,
+     type TEXT NOT NULL,
+     origin TEXT NOT NULL,
+     command TEXT NOT NULL,
+     PRIMARY KEY (table_id, seq)
+   )`,
+  `CREATE INDEX IF NOT EXISTS journal_type ON journal (table_id, type, seq)`,
+  `CREATE TABLE IF NOT EXISTS table_meta (
+     table_id TEXT NOT NULL,
+     key TEXT NOT NULL,
+     value TEXT NOT NULL,
+     PRIMARY KEY (table_id, key)
+   )`,
+  `CREATE TABLE IF NOT EXISTS game_stats (
+     table_id TEXT NOT NULL,
+     game TEXT NOT NULL,
+     started_seq INTEGER NOT NULL,
+     started_at INTEGER NOT NULL,
+     ended_at INTEGER NOT NULL,
+     day TEXT NOT NULL,
+     result TEXT NOT NULL,
+     cause TEXT,
+     duration_ms INTEGER NOT NULL,
+     attract INTEGER NOT NULL,
+     details TEXT NOT NULL,
+     PRIMARY KEY (table_id, started_seq)
+   )`,
+  `CREATE INDEX IF NOT EXISTS game_stats_day ON game_stats (table_id, day)`,
+];
+
+/** `file` is a path, or ':memory:' for a database that lives only as long as the process. */
+export function openDatabase(file: string): Db {
+  const db = new Database(file);
+  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 2000');
+  for (const statement of SCHEMA) db.exec(statement);
+  return db;
+}
+
+/** The database file inside the data directory (created when missing). */
+export function databaseFileIn(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  return join(dataDir, 'flightdeck.sqlite');
+}
+
+/** A write that failed because of the medium (read-only, disk full, I/O), not because of a bug. */
+export interface StorageFault {
+  code: 'dbReadOnly' | 'diskFull' | 'dbIoError' | 'dbError';
+  message: string;
+}
+
+export function classifyStorageError(err: unknown): StorageFault {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  const detail = String((err as Error)?.message ?? err);
+  if (code.startsWith('SQLITE_READONLY')) return { code: 'dbReadOnly', message: `The database is read-only (${detail}); play goes on but is no longer saved.` };
+  if (code.startsWith('SQLITE_FULL')) return { code: 'diskFull', message: `The disk is full (${detail}); play goes on but is no longer saved.` };
+  if (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) return { code: 'dbIoError', message: `The database cannot be written (${detail}); play goes on but is no longer saved.` };
+  return { code: 'dbError', message: `Saving failed (${detail}); play goes on but is no longer saved.` };
+}

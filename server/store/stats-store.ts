@@ -1,0 +1,101 @@
+/**
+ * Play statistics for demo stations: one row per finished game. Games the attract mode
+ * plays by itself are stored flagged and kept out of the figures.
+ */
+import type { Db } from './database.ts';
+
+export interface FinishedGame {
+  tableId: string;
+  game: string;
+  /** journal seq of the newGame command: identifies the game on its table */
+  startedSeq: number;
+  startedAt: number;
+  endedAt: number;
+  result: string;
+  cause: string | null;
+  attract: boolean;
+  details: Record<string, unknown>;
+}
+
+export interface DayStats {
+  tableId: string;
+  /** local calendar day of the server, YYYY-MM-DD */
+  day: string;
+  games: number;
+  results: Record<string, number>;
+  causes: Record<string, number>;
+  durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null };
+  /** games played by the attract mode (not counted above) */
+  attractGames: number;
+  recent: { startedAt: number; endedAt: number; result: string; cause: string | null; durationMs: number; details: Record<string, unknown> }[];
+}
+
+/** The server's local calendar day of a wall-clock time, YYYY-MM-DD. */
+export function localDay(at: number): string {
+  const d = new Date(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export class StatsStore {
+  private readonly insert;
+  private readonly selectDay;
+
+  constructor(db: Db) {
+    this.insert = db.prepare(
+      `INSERT OR REPLACE INTO game_stats (table_id, game, started_seq, started_at, ended_at, day, result, cause, duration_ms, attract, details)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.selectDay = db.prepare('SELECT * FROM game_stats WHERE table_id = ? AND day = ? ORDER BY ended_at');
+  }
+
+  /** Throws when the database refuses the write. Recording the same game twice keeps one row. */
+  record(game: FinishedGame): void {
+    this.insert.run(
+      game.tableId,
+      game.game,
+      game.startedSeq,
+      game.startedAt,
+      game.endedAt,
+      localDay(game.endedAt),
+      game.result,
+      game.cause,
+      Math.max(0, game.endedAt - game.startedAt),
+      game.attract ? 1 : 0,
+      JSON.stringify(game.details),
+    );
+  }
+
+  day(tableId: string, day: string): DayStats {
+    const rows = this.selectDay.all(tableId, day) as {
+      started_at: number; ended_at: number; result: string; cause: string | null; duration_ms: number; attract: number; details: string;
+    }[];
+    const played = rows.filter((r) => r.attract === 0);
+    const results: Record<string, number> = {};
+    const causes: Record<string, number> = {};
+    for (const r of played) {
+      results[r.result] = (results[r.result] ?? 0) + 1;
+      if (r.cause !== null) causes[r.cause] = (causes[r.cause] ?? 0) + 1;
+    }
+    const durations = played.map((r) => r.duration_ms).sort((a, b) => a - b);
+    const mid = durations.length >> 1;
+    const median = durations.length === 0 ? null : durations.length % 2 ? durations[mid] : (durations[mid - 1] + durations[mid]) / 2;
+    return {
+      tableId,
+      day,
+      games: played.length,
+      results,
+      causes,
+      durationMs: {
+        median,
+        mean: durations.length === 0 ? null : durations.reduce((a, b) => a + b, 0) / durations.length,
+        min: durations.length === 0 ? null : durations[0],
+        max: durations.length === 0 ? null : durations[durations.length - 1],
+      },
+      attractGames: rows.length - played.length,
+      recent: played.slice(-20).map((r) => ({
+        startedAt: r.started_at, endedAt: r.ended_at, result: r.result, cause: r.cause, durationMs: r.duration_ms, details: JSON.parse(r.details) as Record<string, unknown>,
+      })),
+    };
+  }
+}

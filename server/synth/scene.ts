@@ -1,0 +1,266 @@
+/**
+ * A whole synthetic tray scene: surface, tray, dice (some touching, leaning, blurred or cut by the edge),
+ * distractors, light, noise. Returns float RGB pixels and per-die labels. Deterministic from the seed.
+ */
+import { addNoise, applyLighting, paintSurface, paintTrayWall, SURFACES, type Rect, type Surface } from './background.ts';
+import { dieBox, drawDie, drawShadow, type DieLook, type DiePose } from './die.ts';
+import { RgbImage, type Rgb } from './image.ts';
+import { Rng } from './random.ts';
+
+export type Unreadable = 'cocked' | 'blurred' | 'edge';
+
+export interface SceneDie {
+  /** centre of the top face, pixels */
+  x: number;
+  y: number;
+  /** axis-aligned box of the whole visible die, pixels */
+  w: number;
+  h: number;
+  /** top face side length, pixels */
+  size: number;
+  face: number;
+  unreadable?: Unreadable;
+}
+
+export type DiceColour = 'white' | 'black' | 'red' | 'blue' | 'green' | 'yellow' | 'purple' | 'translucent' | 'marbled' | 'any';
+
+export interface SceneOptions {
+  width: number;
+  height: number;
+  /** faces to show in the tray (readable, lying flat) */
+  faces: number[];
+  seed: number;
+  /** top-face size in pixels at 640 px width; random in [20, 120] when absent */
+  dieSize?: number;
+  /** 'demo': a tidy tray with a kept-dice zone and no hard cases; 'train': everything */
+  mode: 'demo' | 'train';
+  /** extra dice set aside in the kept zone (demo) */
+  keptFaces?: number[];
+  colour?: DiceColour;
+  surface?: Surface;
+}
+
+export interface Scene {
+  image: RgbImage;
+  dice: SceneDie[];
+}
+
+const NAMED: Record<Exclude<DiceColour, 'translucent' | 'marbled' | 'any'>, Rgb> = {
+  white: [0.93, 0.92, 0.88],
+  black: [0.07, 0.07, 0.08],
+  red: [0.75, 0.08, 0.08],
+  blue: [0.1, 0.22, 0.7],
+  green: [0.1, 0.55, 0.2],
+  yellow: [0.95, 0.8, 0.12],
+  purple: [0.45, 0.15, 0.6],
+};
+const PIP_CHOICES: Rgb[] = [[0.05, 0.05, 0.05], [0.95, 0.95, 0.95], [0.85, 0.7, 0.2], [0.75, 0.05, 0.05], [0.1, 0.15, 0.6]];
+
+function luminance(c: Rgb): number {
+  return 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2];
+}
+
+function jitter(c: Rgb, rng: Rng, amount: number): Rgb {
+  return [0, 1, 2].map((i) => Math.min(1, Math.max(0, c[i] + rng.range(-amount, amount)))) as Rgb;
+}
+
+/** A dice set's look: body colour, pips that contrast with it, pip geometry. */
+export function randomLook(rng: Rng, colour: DiceColour = 'any'): DieLook {
+  const kind: DiceColour =
+    colour !== 'any'
+      ? colour
+      : rng.pick<DiceColour>(['white', 'white', 'white', 'black', 'red', 'blue', 'green', 'yellow', 'purple', 'translucent', 'translucent', 'marbled', 'marbled']);
+  let body: Rgb;
+  let marble: Rgb | undefined;
+  let opacity = 1;
+  if (kind === 'translucent') {
+    body = jitter(rng.pick(Object.values(NAMED)), rng, 0.1);
+    opacity = rng.range(0.45, 0.8);
+  } else if (kind === 'marbled') {
+    body = jitter(rng.pick(Object.values(NAMED)), rng, 0.15);
+    marble = jitter(rng.pick(Object.values(NAMED)), rng, 0.15);
+  } else {
+    body = jitter(NAMED[kind as keyof typeof NAMED], rng, 0.08);
+  }
+  const lum = luminance(marble ? ([0, 1, 2].map((i) => (body[i] + marble![i]) / 2) as Rgb) : body);
+  const contrasting = PIP_CHOICES.filter((p) => Math.abs(luminance(p) - lum) > 0.35);
+  const pip = jitter(contrasting.length > 0 ? rng.pick(contrasting) : lum > 0.5 ? PIP_CHOICES[0] : PIP_CHOICES[1], rng, 0.05);
+  return {
+    body,
+    marble,
+    pip,
+    opacity,
+    pipRadius: rng.range(0.075, 0.115),
+    pipSpacing: rng.range(0.23, 0.29),
+    corner: rng.range(0.08, 0.3),
+    bigOne: rng.chance(0.3) ? rng.range(1.3, 2.0) : 1,
+  };
+}
+
+interface Placed {
+  pose: DiePose;
+  face: number;
+  look: DieLook;
+  unreadable?: Unreadable;
+}
+
+function overlaps(a: DiePose, placed: Placed[], minGap: number): boolean {
+  return placed.some((p) => Math.hypot(p.pose.cx - a.cx, p.pose.cy - a.cy) < (p.pose.size + a.size) * 0.5 * Math.SQRT2 * minGap);
+}
+
+export function renderScene(o: SceneOptions): Scene {
+  const rng = new Rng(o.seed);
+  const { width: W, height: H } = o;
+  const img = new RgbImage(W, H);
+  const demo = o.mode === 'demo';
+  const unit = W / 640;
+
+  // table and tray
+  const table = o.surface ?? (demo ? 'wood' : rng.pick(SURFACES));
+  paintSurface(img, { x0: 0, y0: 0, x1: W, y1: H }, table, rng.fork());
+  let tray: Rect = { x0: 0, y0: 0, x1: W, y1: H };
+  let kept: Rect | null = null;
+  if (demo || rng.chance(0.5)) {
+    const m = demo ? 0.04 : rng.range(-0.05, 0.12);
+    const wall = Math.round(rng.range(8, 22) * unit);
+    tray = { x0: Math.round(W * m), y0: Math.round(H * m), x1: Math.round(W * (1 - m)), y1: Math.round(H * (1 - m)) };
+    const trayColour: Rgb = jitter(rng.pick<Rgb>([[0.3, 0.18, 0.1], [0.1, 0.1, 0.1], [0.55, 0.4, 0.25], [0.2, 0.2, 0.25]]), rng, 0.05);
+    paintSurface(img, tray, demo ? 'felt' : rng.pick(SURFACES), rng.fork());
+    paintTrayWall(img, tray, wall, trayColour, rng.fork());
+    if (demo || rng.chance(0.3)) {
+      const split = Math.round(tray.x0 + (tray.x1 - tray.x0) * 0.74);
+      kept = { x0: split + wall, y0: tray.y0, x1: tray.x1, y1: tray.y1 };
+      paintSurface(img, kept, 'felt', rng.fork());
+      paintTrayWall(img, { x0: tray.x0, y0: tray.y0, x1: split, y1: tray.y1 }, Math.round(wall / 2), trayColour, rng.fork());
+      paintTrayWall(img, kept, 0, trayColour, rng.fork());
+      tray = { x0: tray.x0, y0: tray.y0, x1: split, y1: tray.y1 };
+    }
+  }
+
+  const baseSize = (o.dieSize ?? (rng.chance(0.5) ? rng.range(20, 70) : rng.range(20, 120))) * unit;
+  const look = randomLook(rng, o.colour ?? (demo ? 'white' : 'any'));
+  const mixedSets = !demo && rng.chance(0.4);
+  // camera tilt: the sides of every die show in roughly the same direction
+  const tiltDir = rng.range(0, Math.PI * 2);
+  const tilt = demo ? rng.range(0.05, 0.18) : rng.chance(0.3) ? 0 : rng.range(0, 0.35);
+  const placed: Placed[] = [];
+
+  const place = (face: number, region: Rect, hard: boolean): void => {
+    const size = baseSize * rng.range(0.9, 1.1);
+    for (let attempt = 0; attempt < 60; attempt++) {
+      const pad = size * 0.75;
+      const cutByEdge = hard && rng.chance(0.06);
+      let cx: number;
+      let cy: number;
+      if (cutByEdge) {
+        const side = rng.int(0, 3);
+        const depth = rng.range(-0.1, 0.4) * size;
+        cx = side === 0 ? depth : side === 1 ? W - depth : rng.range(pad, W - pad);
+        cy = side === 2 ? depth : side === 3 ? H - depth : rng.range(pad, H - pad);
+      } else {
+        if (region.x1 - region.x0 < 2 * pad || region.y1 - region.y0 < 2 * pad) return;
+        cx = rng.range(region.x0 + pad, region.x1 - pad);
+        cy = rng.range(region.y0 + pad, region.y1 - pad);
+      }
+      const dieLook = mixedSets && rng.chance(0.5) ? randomLook(rng) : look;
+      const pose: DiePose = {
+        cx,
+        cy,
+        size,
+        angle: rng.range(0, Math.PI / 2),
+        ox: Math.cos(tiltDir) * tilt * size * rng.range(0.8, 1.2),
+        oy: Math.sin(tiltDir) * tilt * size * rng.range(0.8, 1.2),
+        squash: 1,
+        blurX: 0,
+        blurY: 0,
+      };
+      let unreadable: Unreadable | undefined = cutByEdge ? 'edge' : undefined;
+      const touching = hard && placed.length > 0 && rng.chance(0.25);
+      const cocked = hard && !cutByEdge && placed.length > 0 && rng.chance(0.1);
+      if (touching || cocked) {
+        const other = rng.pick(placed);
+        const a = rng.range(0, Math.PI * 2);
+        const dist = (other.pose.size + size) * 0.5 * (cocked ? rng.range(0.7, 1.0) : rng.range(1.02, 1.25));
+        pose.cx = other.pose.cx + Math.cos(a) * dist;
+        pose.cy = other.pose.cy + Math.sin(a) * dist;
+        if (pose.cx < pad || pose.cy < pad || pose.cx > W - pad || pose.cy > H - pad) continue;
+      }
+      if (cocked) {
+        pose.squash = rng.range(0.45, 0.8);
+        const lean = rng.range(0.45, 0.8) * size;
+        const la = rng.range(0, Math.PI * 2);
+        pose.ox = Math.cos(la) * lean;
+        pose.oy = Math.sin(la) * lean;
+        pose.size *= rng.range(1.0, 1.15);
+        unreadable = 'cocked';
+      } else if (!touching && !cutByEdge && overlaps(pose, placed, 1.05)) {
+        continue;
+      }
+      if (hard && !unreadable && rng.chance(0.05)) {
+        const ba = rng.range(0, Math.PI * 2);
+        const bl = rng.range(0.45, 1.0) * size;
+        pose.blurX = Math.cos(ba) * bl;
+        pose.blurY = Math.sin(ba) * bl;
+        unreadable = 'blurred';
+      }
+      placed.push({ pose, face, look: dieLook, unreadable });
+      return;
+    }
+  };
+
+  for (const f of o.faces) place(f, tray, !demo);
+  for (const f of o.keptFaces ?? []) if (kept) place(f, kept, false);
+
+  // distractors: tokens, coins, pencils (never labelled)
+  const distractors = demo ? 0 : rng.int(0, 3);
+  for (let i = 0; i < distractors; i++) drawDistractor(img, rng, baseSize);
+
+  const shadowDx = rng.range(-0.2, 0.2) * baseSize;
+  const shadowDy = rng.range(-0.2, 0.2) * baseSize;
+  const shadowStrength = rng.range(0.15, 0.55);
+  for (const d of placed) drawShadow(img, d.pose, shadowDx, shadowDy, shadowStrength, Math.max(1.5, d.pose.size * rng.range(0.08, 0.25)));
+  // cocked dice lean on others: draw them last so they lie on top
+  const order = [...placed].sort((a, b) => Number(a.unreadable === 'cocked') - Number(b.unreadable === 'cocked'));
+  for (const d of order) drawDie(img, d.pose, d.face, d.look, rng);
+
+  applyLighting(img, rng);
+  if (!demo && rng.chance(0.35)) img.boxBlur(1, rng.int(1, 2));
+  addNoise(img, demo ? 0.01 : rng.chance(0.7) ? rng.range(0.003, 0.04) : 0, rng);
+
+  const dice: SceneDie[] = placed.map((d) => {
+    const b = dieBox(d.pose);
+    const x0 = Math.max(0, b.x0);
+    const y0 = Math.max(0, b.y0);
+    const x1 = Math.min(W, b.x1);
+    const y1 = Math.min(H, b.y1);
+    const out: SceneDie = { x: d.pose.cx, y: d.pose.cy, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0), size: d.pose.size, face: d.face };
+    if (d.unreadable) out.unreadable = d.unreadable;
+    return out;
+  });
+  return { image: img, dice };
+}
+
+function drawDistractor(img: RgbImage, rng: Rng, size: number): void {
+  const colour: Rgb = [rng.next(), rng.next(), rng.next()];
+  const cx = rng.range(0, img.width);
+  const cy = rng.range(0, img.height);
+  const kind = rng.int(0, 2);
+  const r = size * rng.range(0.4, 1.0);
+  const len = size * rng.range(2, 5);
+  const a = rng.range(0, Math.PI);
+  const ca = Math.cos(a);
+  const sa = Math.sin(a);
+  const ext = Math.max(r, len) + 2;
+  for (let y = Math.max(0, Math.floor(cy - ext)); y < Math.min(img.height, cy + ext); y++) {
+    for (let x = Math.max(0, Math.floor(cx - ext)); x < Math.min(img.width, cx + ext); x++) {
+      const dx = x - cx;
+      const dy = y - cy;
+      let d: number;
+      if (kind === 0) d = Math.hypot(dx, dy) - r; // coin / token
+      else if (kind === 1) d = Math.max(Math.abs(dx * ca + dy * sa) - len / 2, Math.abs(-dx * sa + dy * ca) - r * 0.15); // pencil
+      else d = Math.max(Math.abs(dx * ca + dy * sa), Math.abs(-dx * sa + dy * ca)) - r * 0.8; // square card / cube without pips
+      const cov = Math.min(1, Math.max(0, 0.5 - d));
+      if (cov > 0) img.blend(x, y, colour, cov);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Starts each table's devices and wires them to it: the camera pipeline (frame source →
+ * DiceFeed → stable readings → `dice` commands, vision updates to the dashboards), and the
+ * button box (buttons → commands, table state → LEDs and buzzer cues). The simulated ones
+ * (synthetic tray, virtual box) are driven from the dashboard through `table.simulator`.
+ */
+import type { DeviceStatus } from '../http/protocol.ts';
+import type { DiceReader, ButtonBox } from '../hardware/ports.ts';
+import { createDiceFeed } from '../hardware/camera/create.ts';
+import type { DiceFeed, FeedReading } from '../hardware/camera/dice-feed.ts';
+import type { SyntheticTraySource } from '../hardware/camera/synthetic-tray-source.ts';
+import type { TableService } from './table-service.ts';
+import type { Table, TableLog } from './table.ts';
+import { DiceInput } from './dice-input.ts';
+import { BoxLink, createBox } from './box-link.ts';
+
+export interface HardwareOptions {
+  /** the vision reader, shared by every table; a rejected promise means dice are typed in */
+  reader: () => Promise<DiceReader>;
+  log: TableLog;
+}
+
+/** A reader standing in when the model could not be loaded: every read fails with the reason, so the feed says why. */
+function unavailableReader(reason: string): DiceReader {
+  return {
+    backend: 'none',
+    read: async () => {
+      throw new Error(`vision unavailable: ${reason}`);
+    },
+  };
+}
+
+export class TableHardware {
+  feed: DiceFeed | null = null;
+  synthetic: SyntheticTraySource | null = null;
+  box: ButtonBox | null = null;
+  private boxLink: BoxLink | null = null;
+  readonly diceInput: DiceInput;
+
+  constructor(readonly table: Table<any>, private readonly reader: DiceReader, private readonly visionReady: boolean, private readonly log: TableLog) {
+    this.diceInput = new DiceInput(table, log as { debug?(obj: unknown, msg?: string): void });
+  }
+
+  async start(): Promise<void> {
+    const { table } = this;
+    const camera = createDiceFeed(table.id, table.config.camera, this.reader);
+    if (camera) {
+      this.feed = camera.feed;
+      this.synthetic = camera.synthetic;
+      this.feed.on('reading', (r: FeedReading) => this.diceInput.reading(r));
+      this.feed.on('vision', (v) => table.publishVision(v));
+      this.feed.on('status', (s: DeviceStatus) => {
+        this.log.info({ table: table.id, camera: s }, 'camera status');
+        table.refresh();
+      });
+      table.setFrameProvider(() => this.feed?.latestFrame() ?? null);
+      if (this.synthetic) {
+        const synthetic = this.synthetic;
+        table.simulator.throwDice = async ({ dice, faces }) => {
+          const locked = table.adapter.rollLockedOnes(table.state);
+          const keep = new Array<number>(locked).fill(1);
+          if (faces) {
+            synthetic.setDice(faces, keep);
+            return { faces };
+          }
+          const expected = table.adapter.rollDice(table.state);
+          const count = dice ?? (expected !== null ? Math.max(0, expected - locked) : 3);
+          return { faces: synthetic.throwDice(count, keep) };
+        };
+      }
+      await this.feed.start();
+    }
+    const box = createBox(table.config.serial, this.log, table.id);
+    if (box) {
+      this.box = box;
+      this.boxLink = new BoxLink(table, box, this.log);
+      await this.boxLink.start();
+    }
+    table.setHardwareView(() => this.view());
+  }
+
+  view(): { camera: DeviceStatus; serial: DeviceStatus; vision: { backend: string | null; ready: boolean } } {
+    return {
+      camera: this.feed ? this.feed.status() : { kind: 'none', state: 'off', message: 'no camera configured: dice are typed in' },
+      serial: this.box ? this.box.status() : { kind: 'none', state: 'off', message: 'no button box configured' },
+      vision: { backend: this.visionReady ? this.reader.backend : null, ready: this.visionReady && this.feed !== null },
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.table.simulator = {};
+    await this.boxLink?.stop();
+    await this.feed?.stop();
+  }
+}
+
+/** Starts the hardware of every table; the handle stops it all and reports the vision backend for /api/health. */
+export async function startHardware(service: TableService, options: HardwareOptions): Promise<{ close(): Promise<void>; health(): Record<string, unknown>; tables: Map<string, TableHardware> }> {
+  const needsVision = [...service.tables.values()].some((t) => t.config.camera.source !== 'none');
+  let reader: DiceReader = unavailableReader('no camera configured');
+  let ready = false;
+  let visionError: string | null = null;
+  if (needsVision) {
+    try {
+      reader = await options.reader();
+      ready = true;
+      options.log.info({ backend: reader.backend }, `vision ready (backend ${reader.backend})`);
+    } catch (err) {
+      visionError = String((err as Error)?.message ?? err);
+      reader = unavailableReader(visionError);
+      options.log.error({ err }, `vision could not start; dice are typed in: ${visionError}`);
+    }
+  }
+  const tables = new Map<string, TableHardware>();
+  for (const table of service.tables.values()) {
+    const hw = new TableHardware(table, reader, ready, options.log);
+    tables.set(table.id, hw);
+    try {
+      await hw.start();
+    } catch (err) {
+      options.log.error({ table: table.id, err }, 'starting the table hardware failed');
+      table.setAlert('hardware', `Hardware failed to start: ${String((err as Error)?.message ?? err)}`);
+    }
+  }
+  return {
+    tables,
+    health: () => ({ vision: { backend: ready ? reader.backend : null, ready, error: visionError } }),
+    close: async () => {
+      for (const hw of tables.values()) await hw.stop().catch((err) => options.log.warn({ table: hw.table.id, err }, 'stopping hardware failed'));
+      (reader as { dispose?: () => void }).dispose?.();
+    },
+  };
+}

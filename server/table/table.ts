@@ -1,0 +1,306 @@
+/**
+ * One physical table: applies commands through the game session, journals each accepted
+ * command in the database before anyone hears of it, runs the wall-clock stopwatch, keeps
+ * play statistics, and reports every change ('change') to the transport layer.
+ * Commands are applied synchronously, one at a time, so they can never interleave.
+ */
+import { EventEmitter } from 'node:events';
+import type { GameCommand, GameEvent } from '../games/game-module.ts';
+import type { CommandAck, DeviceStatus, TableSnapshot, VisionUpdate } from '../http/protocol.ts';
+import type { TableConfig } from '../config/service-config.ts';
+import { classifyStorageError, type StorageFault } from '../store/database.ts';
+import type { CommandOrigin, JournalStore, StoredEntry } from '../store/journal-store.ts';
+import type { MetaStore } from '../store/meta-store.ts';
+import type { StatsStore } from '../store/stats-store.ts';
+import { GameSession, REPLAY_STARTS } from './game-session.ts';
+import type { GameAdapter } from './game-adapter.ts';
+import { Stopwatch } from './stopwatch.ts';
+
+export interface TableLog {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface TableStores {
+  journal: JournalStore;
+  meta: MetaStore;
+  stats: StatsStore;
+}
+
+export interface TableSettings {
+  /** rule value corrections applied to the next newGame ({"path.to.value": value}) */
+  ruleOverrides: Record<string, unknown>;
+}
+
+export interface TableChange {
+  seq: number;
+  state: unknown;
+  events: GameEvent[];
+  origin: CommandOrigin;
+}
+
+export interface HardwareView {
+  camera: DeviceStatus;
+  serial: DeviceStatus;
+  vision: { backend: string | null; ready: boolean };
+}
+
+/** What the simulated hardware lets the dashboard do (absent when the table has real devices). */
+export interface SimulatorControls {
+  /** throws dice on the synthetic camera's tray (faces given, or random) */
+  throwDice?(request: { dice?: number; faces?: number[] }): Promise<{ faces: number[] }>;
+  /** presses a button on the virtual box */
+  press?(button: string, press: 'short' | 'long'): void;
+}
+
+export interface TableOptions<S> {
+  config: TableConfig;
+  adapter: GameAdapter<S>;
+  stores: TableStores;
+  pin: string;
+  log: TableLog;
+  now?: () => number;
+}
+
+const NO_DEVICE: DeviceStatus = { kind: 'none', state: 'off' };
+
+export class Table<S = unknown> extends EventEmitter {
+  readonly id: string;
+  readonly name: string;
+  readonly config: TableConfig;
+  readonly adapter: GameAdapter<S>;
+  readonly session: GameSession<S>;
+  private readonly stores: TableStores;
+  private readonly log: TableLog;
+  private readonly now: () => number;
+  private readonly stopwatch: Stopwatch;
+  private pinValue: string;
+  private seqValue = 0;
+  private lastEvents: GameEvent[] = [];
+  /** entries accepted while the database refused writes, written with the next successful write */
+  private unsaved: StoredEntry[] = [];
+  private storageFault: StorageFault | null = null;
+  private readonly extraAlerts = new Map<string, string>();
+  /** seq of the newGame that started the game now on the table, and who sent it */
+  private gameStart: { seq: number; origin: CommandOrigin } | null = null;
+  private lastActivity: number;
+  private hardwareView: () => HardwareView = () => ({ camera: NO_DEVICE, serial: NO_DEVICE, vision: { backend: null, ready: false } });
+  private lastVision: VisionUpdate | null = null;
+  private frameProvider: () => { data: Buffer; mime: string; at: number } | null = () => null;
+  simulator: SimulatorControls = {};
+  private closed = false;
+
+  constructor(options: TableOptions<S>) {
+    super();
+    this.config = options.config;
+    this.id = options.config.id;
+    this.name = options.config.name;
+    this.adapter = options.adapter;
+    this.stores = options.stores;
+    this.log = options.log;
+    this.pinValue = options.pin;
+    this.now = options.now ?? Date.now;
+    this.session = new GameSession(options.adapter.module);
+    this.lastActivity = this.now();
+    this.stopwatch = new Stopwatch({
+      now: this.now,
+      onDeadline: () => this.timeUp(),
+      onLastMinute: () => this.emit('cue', 'lastMinute'),
+    });
+  }
+
+  get seq(): number {
+    return this.seqValue;
+  }
+
+  get state(): S {
+    return this.session.state;
+  }
+
+  get pin(): string {
+    return this.pinValue;
+  }
+
+  /** ms since the last command a person (not the attract mode or the stopwatch) sent */
+  idleFor(): number {
+    return this.now() - this.lastActivity;
+  }
+
+  /** The game now on the table was started by the attract mode. */
+  get attract(): boolean {
+    return this.gameStart?.origin === 'attract';
+  }
+
+  /** Rebuilds the table from its journal (from the last newGame/resetTable on), then starts the stopwatch. */
+  restore(): { replayed: number; skipped: number } {
+    const from = this.stores.journal.lastSeqOfType(this.id, REPLAY_STARTS);
+    const entries = this.stores.journal.load(this.id, from);
+    const { skipped } = this.session.replay(entries);
+    for (const s of skipped) this.log.warn({ table: this.id, seq: s.seq, error: s.error }, 'journal entry no longer applies; skipped on replay');
+    this.seqValue = this.stores.journal.lastSeq(this.id);
+    const first = entries[0];
+    this.gameStart = first && first.command.type === 'newGame' ? { seq: first.seq, origin: first.origin } : null;
+    this.lastEvents = [];
+    this.stopwatch.follow(this.session.deadline());
+    return { replayed: entries.length, skipped: skipped.length };
+  }
+
+  /** Applies one validated command. Rejections change nothing. */
+  submit(command: GameCommand, origin: CommandOrigin): CommandAck {
+    if (this.closed) return { ok: false, error: { code: 'tableClosed', message: 'The table is shutting down.' } };
+    if (!this.session.knows(command.type)) return { ok: false, error: { code: 'unknownCommand', message: `Unknown command "${command.type}".` } };
+    const at = this.now();
+    const prepared = this.prepare(command, origin);
+    const entry: StoredEntry = { seq: this.seqValue + 1, at, command: prepared, origin };
+    const before = this.session.state;
+    const result = this.session.apply(entry);
+    if (!result.ok) return result;
+    this.seqValue = entry.seq;
+    this.persist(entry);
+    if (origin !== 'attract' && origin !== 'stopwatch') this.lastActivity = at;
+    if (prepared.type === 'newGame') this.gameStart = { seq: entry.seq, origin };
+    else if (REPLAY_STARTS.includes(prepared.type)) this.gameStart = null;
+    this.recordOutcome(before, result.state);
+    this.lastEvents = result.events;
+    this.stopwatch.follow(this.session.deadline());
+    const change: TableChange = { seq: entry.seq, state: this.adapter.publicView(result.state), events: result.events, origin };
+    this.emit('change', change);
+    return { ok: true, state: change.state, events: result.events, seq: entry.seq };
+  }
+
+  /** newGame: table settings fill in rule overrides the command does not give, and a seed is fixed before journaling. */
+  private prepare(command: GameCommand, origin: CommandOrigin): GameCommand {
+    if (command.type !== 'newGame') return command;
+    const settings = this.settings();
+    const prepared: GameCommand = { ...command };
+    if (prepared.seed === undefined) prepared.seed = Math.floor(Math.random() * 0xffffffff);
+    if (origin !== 'attract' && Object.keys(settings.ruleOverrides).length > 0) {
+      prepared.ruleOverrides = { ...settings.ruleOverrides, ...((command.ruleOverrides as Record<string, unknown> | undefined) ?? {}) };
+    }
+    return prepared;
+  }
+
+  private persist(entry: StoredEntry): void {
+    const batch = [...this.unsaved, entry];
+    try {
+      this.stores.journal.append(this.id, batch);
+      this.unsaved = [];
+      if (this.storageFault) {
+        this.log.info({ table: this.id, written: batch.length }, 'database writable again; unsaved journal entries written');
+        this.storageFault = null;
+      }
+    } catch (err) {
+      this.unsaved = batch;
+      const fault = classifyStorageError(err);
+      if (this.storageFault?.code !== fault.code) this.log.error({ table: this.id, err, unsaved: batch.length }, fault.message);
+      this.storageFault = fault;
+    }
+  }
+
+  private recordOutcome(before: S, after: S): void {
+    const ended = this.adapter.outcome(after);
+    if (!ended || this.adapter.outcome(before) || !this.gameStart) return;
+    const startedAt = this.adapter.startedAt(after) ?? ended.at;
+    try {
+      this.stores.stats.record({
+        tableId: this.id,
+        game: this.adapter.module.id,
+        startedSeq: this.gameStart.seq,
+        startedAt,
+        endedAt: ended.at,
+        result: ended.result,
+        cause: ended.cause,
+        attract: this.gameStart.origin === 'attract',
+        details: this.adapter.summary(after),
+      });
+    } catch (err) {
+      this.log.warn({ table: this.id, err }, 'could not record the game in the statistics');
+    }
+  }
+
+  private timeUp(): void {
+    const ack = this.submit({ type: 'timeUp' }, 'stopwatch');
+    if (!ack.ok) this.log.warn({ table: this.id, error: ack.error }, 'the stopwatch ran out but timeUp was refused');
+    else this.emit('cue', 'alarm');
+  }
+
+  settings(): TableSettings {
+    return this.stores.meta.get<TableSettings>(this.id, 'settings') ?? { ruleOverrides: {} };
+  }
+
+  /** Throws when the database refuses the write. */
+  saveSettings(settings: TableSettings): void {
+    this.stores.meta.set(this.id, 'settings', settings);
+  }
+
+  setHardwareView(view: () => HardwareView): void {
+    this.hardwareView = view;
+  }
+
+  hardware(): HardwareView {
+    return this.hardwareView();
+  }
+
+  setAlert(code: string, message: string | null): void {
+    const had = this.extraAlerts.get(code);
+    if (message === null) this.extraAlerts.delete(code);
+    else this.extraAlerts.set(code, message);
+    if (had !== (message ?? undefined)) this.refresh();
+  }
+
+  alerts(): { code: string; message: string }[] {
+    const list = [...this.extraAlerts].map(([code, message]) => ({ code, message }));
+    if (this.storageFault) list.unshift({ ...this.storageFault, message: `${this.storageFault.message} (${this.unsaved.length} unsaved)` });
+    return list;
+  }
+
+  publishVision(update: VisionUpdate): void {
+    this.lastVision = update;
+    this.emit('vision', update);
+  }
+
+  latestVision(): VisionUpdate | null {
+    return this.lastVision;
+  }
+
+  setFrameProvider(provider: () => { data: Buffer; mime: string; at: number } | null): void {
+    this.frameProvider = provider;
+  }
+
+  latestFrame(): { data: Buffer; mime: string; at: number } | null {
+    return this.frameProvider();
+  }
+
+  /** Something shown in snapshots changed outside a command (device status, alerts): clients need a fresh one. */
+  refresh(): void {
+    this.emit('refresh');
+  }
+
+  snapshot(view: { canControl: boolean; showPin: boolean }): TableSnapshot & Record<string, unknown> {
+    const hardware = this.hardware();
+    const snap: TableSnapshot & Record<string, unknown> = {
+      tableId: this.id,
+      name: this.name,
+      game: this.adapter.module.id,
+      seq: this.seqValue,
+      serverTime: this.now(),
+      state: this.adapter.publicView(this.session.state),
+      events: this.lastEvents,
+      hardware,
+      manualDice: hardware.camera.state !== 'ok' || !hardware.vision.ready,
+      alerts: this.alerts(),
+      canControl: view.canControl,
+      attract: this.attract,
+      kiosk: this.config.kiosk !== null,
+    };
+    if (view.showPin) snap.pin = this.pinValue;
+    return snap;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopwatch.stop();
+    this.removeAllListeners();
+  }
+}

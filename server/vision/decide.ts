@@ -1,0 +1,66 @@
+/** Pure: turn detections and classifier probabilities into SeenDie readings, with honest "not sure". */
+import type { SeenDie } from '../http/protocol.ts';
+import { CLASS_BLURRED, CLASS_COCKED, CLASS_NONE } from './spec.ts';
+
+export interface Detection {
+  /** centre of the top face, frame pixels */
+  x: number;
+  y: number;
+  /** top-face size, frame pixels */
+  size: number;
+  /** detector confidence 0..1 */
+  score: number;
+}
+
+export interface DecisionThresholds {
+  /** drop a detection when P(none) is at least this */
+  none: number;
+  /** below this face probability the die is reported unreadable ('unsure') */
+  face: number;
+  /** a die whose top face reaches beyond the frame by more than this × size is 'edge' */
+  edge: number;
+}
+
+export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.6, edge: 0.1 };
+
+function round1(v: number): number {
+  return Math.round(v * 10) / 10;
+}
+
+export function decideDice(dets: Detection[], probs: ArrayLike<number>[], width: number, height: number, t: DecisionThresholds = DEFAULT_THRESHOLDS): SeenDie[] {
+  const out: SeenDie[] = [];
+  dets.forEach((d, i) => {
+    const p = probs[i];
+    if (p[CLASS_NONE] >= t.none) return;
+    let best = 0;
+    for (let k = 1; k < 6; k++) if (p[k] > p[best]) best = k;
+    let faceMass = 0;
+    for (let k = 0; k < 6; k++) faceMass += p[k];
+    const half = d.size / 2;
+    const outside = Math.max(-(d.x - half), d.x + half - width, -(d.y - half), d.y + half - height, 0);
+    const die: SeenDie = { x: round1(d.x), y: round1(d.y), w: round1(d.size), h: round1(d.size), face: best + 1, score: 0 };
+    // score: how sure we are that this is a die AND of what we say about it
+    if (outside > t.edge * d.size) {
+      die.face = null;
+      die.unreadable = 'edge';
+      die.score = d.score * (1 - p[CLASS_NONE]);
+    } else if (p[CLASS_COCKED] > faceMass && p[CLASS_COCKED] >= p[CLASS_BLURRED]) {
+      die.face = null;
+      die.unreadable = 'cocked';
+      die.score = d.score * p[CLASS_COCKED];
+    } else if (p[CLASS_BLURRED] > faceMass) {
+      die.face = null;
+      die.unreadable = 'blurred';
+      die.score = d.score * p[CLASS_BLURRED];
+    } else if (p[best] < t.face) {
+      die.face = null;
+      die.unreadable = 'unsure';
+      die.score = d.score * (1 - p[best]);
+    } else {
+      die.score = d.score * p[best];
+    }
+    die.score = Math.round(die.score * 1000) / 1000;
+    out.push(die);
+  });
+  return out;
+}

@@ -1,0 +1,107 @@
+/** Pure helpers around the detector's output grid: training targets and peak decoding. */
+
+export interface GridDie {
+  /** centre in detector-input pixels */
+  x: number;
+  y: number;
+  /** top-face size in detector-input pixels, or null when unknown (real photos: boxes hold only the pips) */
+  size: number | null;
+}
+
+export interface Targets {
+  /** gaussian heatmap, 1 at each die's cell */
+  heat: Float32Array;
+  /** log(size / stride) at die cells */
+  logSize: Float32Array;
+  /** 1 where logSize is supervised */
+  sizeMask: Float32Array;
+}
+
+/** CenterNet targets on a gw × gh grid of `stride`-pixel cells. */
+export function encodeTargets(dice: GridDie[], gw: number, gh: number, stride: number, defaultSize: number): Targets {
+  const heat = new Float32Array(gw * gh);
+  const logSize = new Float32Array(gw * gh);
+  const sizeMask = new Float32Array(gw * gh);
+  for (const d of dice) {
+    const cx = Math.floor(d.x / stride);
+    const cy = Math.floor(d.y / stride);
+    if (cx < 0 || cy < 0 || cx >= gw || cy >= gh) continue;
+    const sizeCells = (d.size ?? defaultSize) / stride;
+    const sigma = Math.max(0.7, sizeCells / 6);
+    const r = Math.ceil(sigma * 3);
+    for (let y = Math.max(0, cy - r); y <= Math.min(gh - 1, cy + r); y++) {
+      for (let x = Math.max(0, cx - r); x <= Math.min(gw - 1, cx + r); x++) {
+        const v = Math.exp(-((x - cx) ** 2 + (y - cy) ** 2) / (2 * sigma * sigma));
+        const i = y * gw + x;
+        if (v > heat[i]) heat[i] = v;
+      }
+    }
+    const i = cy * gw + cx;
+    heat[i] = 1;
+    if (d.size !== null) {
+      logSize[i] = Math.log(d.size / stride);
+      sizeMask[i] = 1;
+    }
+  }
+  return { heat, logSize, sizeMask };
+}
+
+export interface Peak {
+  /** centre in detector-input pixels */
+  x: number;
+  y: number;
+  /** top-face size in detector-input pixels */
+  size: number;
+  score: number;
+}
+
+/**
+ * Local maxima (3×3) of the heatmap above `threshold`, with sub-cell refinement from the neighbours,
+ * then suppression of weaker peaks closer than `minDistance` × size to a stronger one.
+ * `out` holds [heat, logSize] interleaved per cell (the detector's output layout).
+ */
+export function decodePeaks(out: Float32Array, gw: number, gh: number, stride: number, threshold: number, minDistance = 0.55): Peak[] {
+  const heatAt = (x: number, y: number): number => (x < 0 || y < 0 || x >= gw || y >= gh ? 0 : out[(y * gw + x) * 2]);
+  const peaks: Peak[] = [];
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      const v = heatAt(x, y);
+      if (v < threshold) continue;
+      let isMax = true;
+      for (let dy = -1; dy <= 1 && isMax; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          if (dx === 0 && dy === 0) continue;
+          const n = heatAt(x + dx, y + dy);
+          // ties: keep the first in scan order
+          if (n > v || (n === v && (dy < 0 || (dy === 0 && dx < 0)))) {
+            isMax = false;
+            break;
+          }
+        }
+      }
+      if (!isMax) continue;
+      const l = heatAt(x - 1, y);
+      const r = heatAt(x + 1, y);
+      const u = heatAt(x, y - 1);
+      const d = heatAt(x, y + 1);
+      const ox = refine(l, v, r);
+      const oy = refine(u, v, d);
+      const size = Math.exp(out[(y * gw + x) * 2 + 1]) * stride;
+      peaks.push({ x: (x + 0.5 + ox) * stride, y: (y + 0.5 + oy) * stride, size, score: v });
+    }
+  }
+  peaks.sort((a, b) => b.score - a.score);
+  const kept: Peak[] = [];
+  for (const p of peaks) {
+    if (kept.some((k) => Math.hypot(k.x - p.x, k.y - p.y) < minDistance * Math.max(k.size, p.size))) continue;
+    kept.push(p);
+  }
+  return kept;
+}
+
+/** Offset of a parabola's vertex through (-1, a), (0, b), (1, c), clamped to ±0.5. */
+function refine(a: number, b: number, c: number): number {
+  const den = a - 2 * b + c;
+  if (den >= 0) return 0;
+  return Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / den));
+}

@@ -1,0 +1,69 @@
+/** Saving and loading the two Layers models as model.json + weights.bin (no tfjs-node, no fetch). */
+import * as tf from '@tensorflow/tfjs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { VisionModelError } from './errors.ts';
+import { MODEL_SPEC } from './spec.ts';
+
+/** models/ at the repository root. */
+export const DEFAULT_MODEL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'models');
+
+export async function saveLayersModel(model: tf.LayersModel, dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await model.save(
+    tf.io.withSaveHandler(async (artifacts) => {
+      if (!artifacts.weightData || !artifacts.weightSpecs) throw new Error('model has no weights to save');
+      const weights = Buffer.from(tf.io.concatenateArrayBuffers([artifacts.weightData].flat() as ArrayBuffer[]));
+      const manifest = {
+        format: 'layers-model',
+        generatedBy: `TensorFlow.js ${tf.version_core}`,
+        modelTopology: artifacts.modelTopology,
+        weightsManifest: [{ paths: ['weights.bin'], weights: artifacts.weightSpecs }],
+      };
+      await writeFile(join(dir, 'model.json'), JSON.stringify(manifest));
+      await writeFile(join(dir, 'weights.bin'), weights);
+      return { modelArtifactsInfo: { dateSaved: new Date(), modelTopologyType: 'JSON', weightDataBytes: weights.length } };
+    }),
+  );
+}
+
+export async function loadLayersModel(dir: string): Promise<tf.LayersModel> {
+  let manifest: { modelTopology: object; weightsManifest: { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[] };
+  let weights: Buffer;
+  try {
+    manifest = JSON.parse(await readFile(join(dir, 'model.json'), 'utf8'));
+    weights = await readFile(join(dir, manifest.weightsManifest[0].paths[0]));
+  } catch (err) {
+    throw new VisionModelError(`cannot read the model in ${dir}: ${(err as Error).message}`, { cause: err });
+  }
+  const weightData = weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer;
+  try {
+    return await tf.loadLayersModel(tf.io.fromMemory({ modelTopology: manifest.modelTopology, weightSpecs: manifest.weightsManifest[0].weights, weightData }));
+  } catch (err) {
+    throw new VisionModelError(`the model in ${dir} does not load: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+export interface ShippedSpec {
+  spec: typeof MODEL_SPEC;
+  training: Record<string, unknown>;
+}
+
+export async function writeSpec(modelDir: string, training: Record<string, unknown>): Promise<void> {
+  await writeFile(join(modelDir, 'spec.json'), JSON.stringify({ spec: MODEL_SPEC, training }, null, 2) + '\n');
+}
+
+/** Reads models/spec.json and checks it matches the preprocessing this code does. */
+export async function readSpec(modelDir: string): Promise<ShippedSpec> {
+  let shipped: ShippedSpec;
+  try {
+    shipped = JSON.parse(await readFile(join(modelDir, 'spec.json'), 'utf8'));
+  } catch (err) {
+    throw new VisionModelError(`cannot read ${join(modelDir, 'spec.json')}: ${(err as Error).message}`, { cause: err });
+  }
+  if (JSON.stringify(shipped.spec) !== JSON.stringify(MODEL_SPEC)) {
+    throw new VisionModelError(`model spec ${shipped.spec?.version} in ${modelDir} differs from the code's spec ${MODEL_SPEC.version}: retrain (npm run model:train)`);
+  }
+  return shipped;
+}

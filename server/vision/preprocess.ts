@@ -1,0 +1,65 @@
+/** Tensor preprocessing shared by training and inference: detector letterbox input and classifier crops. */
+import * as tf from '@tensorflow/tfjs';
+import { MODEL_SPEC } from './spec.ts';
+
+const { inputWidth: DW, inputHeight: DH } = MODEL_SPEC.detector;
+const { cropSize: CS, cropScale } = MODEL_SPEC.classifier;
+
+export interface Letterbox {
+  /** detector pixels per frame pixel */
+  scale: number;
+  /** where the frame starts inside the detector input */
+  padX: number;
+  padY: number;
+}
+
+export function letterboxFor(width: number, height: number): Letterbox {
+  const scale = Math.min(DW / width, DH / height);
+  const w = Math.round(width * scale);
+  const h = Math.round(height * scale);
+  return { scale, padX: Math.floor((DW - w) / 2), padY: Math.floor((DH - h) / 2) };
+}
+
+function standardise(x: tf.Tensor, axes: number[]): tf.Tensor {
+  const { mean, variance } = tf.moments(x, axes, true);
+  return x.sub(mean).div(variance.sqrt().add(0.05));
+}
+
+/** frame: [H, W, 3] values 0..255 (int32 or float32) → [1, DH, DW, 3] normalised, letterboxed. */
+export function detectorInput(frame: tf.Tensor3D): { input: tf.Tensor4D; box: Letterbox } {
+  const [height, width] = frame.shape;
+  const box = letterboxFor(width, height);
+  const input = tf.tidy(() => {
+    const w = Math.round(width * box.scale);
+    const h = Math.round(height * box.scale);
+    const small = tf.image.resizeBilinear(frame.toFloat().div(255) as tf.Tensor3D, [h, w], false, true);
+    const norm = standardise(small, [0, 1, 2]);
+    const padded = tf.pad(norm, [[box.padY, DH - h - box.padY], [box.padX, DW - w - box.padX], [0, 0]]);
+    return padded.expandDims(0) as tf.Tensor4D;
+  });
+  return { input, box };
+}
+
+export interface CropRequest {
+  x: number;
+  y: number;
+  /** top-face size in frame pixels */
+  size: number;
+}
+
+/**
+ * Square crops around each centre (side = cropScale × size) from the full-resolution frame,
+ * resized to CS×CS and standardised per crop. frame: [H, W, 3] 0..255 → [n, CS, CS, 3].
+ */
+export function classifierCrops(frame: tf.Tensor3D, dice: CropRequest[]): tf.Tensor4D {
+  const [height, width] = frame.shape;
+  return tf.tidy(() => {
+    const boxes = dice.map((d) => {
+      const half = (d.size * cropScale) / 2;
+      return [(d.y - half) / (height - 1), (d.x - half) / (width - 1), (d.y + half) / (height - 1), (d.x + half) / (width - 1)];
+    });
+    const batch = frame.toFloat().div(255).expandDims(0) as tf.Tensor4D;
+    const crops = tf.image.cropAndResize(batch, tf.tensor2d(boxes, [dice.length, 4]), tf.zeros([dice.length], 'int32'), [CS, CS], 'bilinear', 0.5);
+    return standardise(crops, [1, 2, 3]) as tf.Tensor4D;
+  });
+}

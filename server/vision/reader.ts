@@ -1,0 +1,99 @@
+/**
+ * The dice reader: frame → dice, the one code path used by the server, `dice:eval` and the benchmark.
+ * Stage 1 finds die centres and sizes on a letterboxed 256×192 copy; stage 2 classifies a crop of each
+ * die, taken from the full-resolution frame.
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { SeenDie } from '../http/protocol.ts';
+import type { DiceReader } from '../hardware/ports.ts';
+import { initBackend, type BackendName } from './backend.ts';
+import { checkRaw, decodeImage, type RawRgb, type RgbPixels } from './decode.ts';
+import { decideDice, DEFAULT_THRESHOLDS, type DecisionThresholds, type Detection } from './decide.ts';
+import { decodePeaks } from './heatmap.ts';
+import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec } from './model-store.ts';
+import { join } from 'node:path';
+import { classifierCrops, detectorInput } from './preprocess.ts';
+import { MODEL_SPEC } from './spec.ts';
+
+export interface DiceReading {
+  width: number;
+  height: number;
+  dice: SeenDie[];
+}
+
+export interface ReaderOptions {
+  modelDir?: string;
+  backend?: BackendName;
+  /** minimum detector heatmap peak */
+  detectThreshold?: number;
+  thresholds?: Partial<DecisionThresholds>;
+  /** at most this many dice per frame (strongest first) */
+  maxDice?: number;
+}
+
+export interface VisionDiceReader extends DiceReader {
+  readonly backend: BackendName;
+  readonly modelVersion: string;
+  /** JPEG/PNG bytes → dice */
+  read(image: Buffer): Promise<DiceReading>;
+  /** raw RGB → dice */
+  readRaw(image: RawRgb): Promise<DiceReading>;
+  dispose(): void;
+}
+
+export async function createDiceReader(options: ReaderOptions = {}): Promise<VisionDiceReader> {
+  const backend = await initBackend(options.backend);
+  const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
+  const shipped = await readSpec(modelDir);
+  const detector = await loadLayersModel(join(modelDir, 'detector'));
+  const classifier = await loadLayersModel(join(modelDir, 'classifier'));
+  const detectThreshold = options.detectThreshold ?? 0.3;
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  const maxDice = options.maxDice ?? 40;
+  const { stride, inputWidth, inputHeight } = MODEL_SPEC.detector;
+  const gw = inputWidth / stride;
+  const gh = inputHeight / stride;
+
+  // warm up: the first inference compiles kernels
+  tf.tidy(() => {
+    detector.predict(tf.zeros([1, inputHeight, inputWidth, 3]));
+    classifier.predict(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
+  });
+
+  async function readPixels(px: RgbPixels): Promise<DiceReading> {
+    const frame = tf.tensor3d(px.data, [px.height, px.width, 3], 'int32');
+    try {
+      const { input, box } = detectorInput(frame);
+      const outT = detector.predict(input) as tf.Tensor;
+      input.dispose();
+      const out = (await outT.data()) as Float32Array;
+      outT.dispose();
+      const peaks = decodePeaks(out, gw, gh, stride, detectThreshold).slice(0, maxDice);
+      const dets: Detection[] = peaks
+        .map((p) => ({ x: (p.x - box.padX) / box.scale, y: (p.y - box.padY) / box.scale, size: p.size / box.scale, score: p.score }))
+        .filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
+      if (dets.length === 0) return { width: px.width, height: px.height, dice: [] };
+      const crops = classifierCrops(frame, dets);
+      const probsT = classifier.predict(crops) as tf.Tensor2D;
+      crops.dispose();
+      const flat = (await probsT.data()) as Float32Array;
+      probsT.dispose();
+      const n = MODEL_SPEC.classifier.classes.length;
+      const probs = dets.map((_, i) => flat.subarray(i * n, (i + 1) * n));
+      return { width: px.width, height: px.height, dice: decideDice(dets, probs, px.width, px.height, thresholds) };
+    } finally {
+      frame.dispose();
+    }
+  }
+
+  return {
+    backend,
+    modelVersion: shipped.spec.version,
+    read: async (image: Buffer) => readPixels(await decodeImage(image)),
+    readRaw: async (image: RawRgb) => readPixels(checkRaw(image)),
+    dispose: () => {
+      detector.dispose();
+      classifier.dispose();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/** Training samples: synthetic scenes (with a JPEG round trip) and the real labelled photos. */
+import sharp from 'sharp';
+import { renderScene, type SceneDie } from '../../synth/scene.ts';
+import { Rng } from '../../synth/random.ts';
+import { decodeImage, type RgbPixels } from '../decode.ts';
+import type { LabelledImage } from '../yolo-dataset.ts';
+import { readFile } from 'node:fs/promises';
+
+export interface FrameSample {
+  pixels: RgbPixels;
+  /** centre of each die's top face (frame pixels), size when known, class label for the classifier */
+  dice: { x: number; y: number; size: number | null; cls: number }[];
+  source: 'synthetic' | 'real';
+}
+
+const SIZES: [number, number][] = [[640, 480], [640, 480], [640, 480], [800, 600], [1280, 720], [480, 640]];
+
+/** Class index for the classifier: face-1, or 7 (unreadable pose/cut), or 8 (blurred). */
+export function classOf(d: SceneDie): number {
+  if (d.unreadable === 'blurred') return 8;
+  if (d.unreadable) return 7;
+  return d.face - 1;
+}
+
+export async function syntheticSample(seed: number): Promise<FrameSample> {
+  const rng = new Rng(seed * 7 + 1);
+  const [width, height] = rng.pick(SIZES);
+  const n = rng.chance(0.15) ? rng.int(0, 2) : rng.int(1, 12);
+  const faces = Array.from({ length: n }, () => rng.int(1, 6));
+  const scene = renderScene({ width, height, faces, seed, mode: 'train' });
+  const jpeg = await sharp(scene.image.toBytes(), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: rng.int(35, 95) })
+    .toBuffer();
+  const pixels = await decodeImage(jpeg);
+  return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d) })), source: 'synthetic' };
+}
+
+export async function realSample(img: LabelledImage): Promise<FrameSample> {
+  const pixels = await decodeImage(await readFile(img.path));
+  return {
+    pixels,
+    dice: img.labels.map((l) => ({ x: l.cx * pixels.width, y: l.cy * pixels.height, size: null, cls: l.face - 1 })),
+    source: 'real',
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * The whole training run: synthetic scenes + real training photos → detector, then classifier.
+ * Runs on the wasm backend (with the missing gradient kernel registered) or cpu.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { buildClassifier, buildDetector } from '../architecture.ts';
+import { decodePeaks, encodeTargets } from '../heatmap.ts';
+import { classifierCrops, detectorInput, type CropRequest } from '../preprocess.ts';
+import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES } from '../spec.ts';
+import { Rng } from '../../synth/random.ts';
+import type { FrameSample } from './samples.ts';
+
+/** Run fn and release every tensor it made (fn returns plain data). */
+function scoped<T>(fn: () => T): T {
+  tf.engine().startScope();
+  try {
+    return fn();
+  } finally {
+    tf.engine().endScope();
+  }
+}
+
+function setLearningRate(optimizer: tf.Optimizer, lr: number): void {
+  (optimizer as unknown as { learningRate: number }).learningRate = lr;
+}
+
+export type Progress = (stage: string, done: number, total: number, info?: string) => void;
+
+const { inputWidth: DW, inputHeight: DH, stride } = MODEL_SPEC.detector;
+const GW = DW / stride;
+const GH = DH / stride;
+const CS = MODEL_SPEC.classifier.cropSize;
+
+export interface DetectorExample {
+  input: Float32Array; // DH*DW*3
+  target: Float32Array; // GH*GW*3: heat, logSize, sizeMask
+}
+
+/** Letterbox the frame and build its heatmap targets (in detector coordinates). */
+export function detectorExample(s: FrameSample, flip: boolean): DetectorExample {
+  return scoped(() => {
+    let frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
+    if (flip) frame = tf.reverse(frame, 1);
+    const { input, box } = detectorInput(frame);
+    const dice = s.dice.map((d) => ({
+      x: (flip ? s.pixels.width - d.x : d.x) * box.scale + box.padX,
+      y: d.y * box.scale + box.padY,
+      size: d.size === null ? null : d.size * box.scale,
+    }));
+    const t = encodeTargets(dice, GW, GH, stride, 28);
+    const target = new Float32Array(GW * GH * 3);
+    for (let i = 0; i < GW * GH; i++) {
+      target[i * 3] = t.heat[i];
+      target[i * 3 + 1] = t.logSize[i];
+      target[i * 3 + 2] = t.sizeMask[i];
+    }
+    return { input: input.dataSync() as Float32Array, target };
+  });
+}
+
+/** CenterNet focal loss on the heatmap + masked L1 on log size. */
+function detectorLoss(yTrue: tf.Tensor, yPred: tf.Tensor): tf.Tensor {
+  return tf.tidy(() => {
+    const [heatT, sizeT, mask] = tf.split(yTrue, 3, -1);
+    const [heatP, sizeP] = tf.split(yPred, 2, -1);
+    const p = heatP.clipByValue(1e-4, 1 - 1e-4);
+    const pos = tf.step(heatT.sub(0.999));
+    const neg = tf.scalar(1).sub(pos);
+    const posLoss = p.log().neg().mul(tf.scalar(1).sub(p).square()).mul(pos);
+    const negW = tf.scalar(1).sub(heatT).pow(4);
+    const negLoss = tf.scalar(1).sub(p).log().neg().mul(p.square()).mul(negW).mul(neg);
+    const npos = pos.sum().maximum(1);
+    const heatLoss = posLoss.sum().add(negLoss.sum()).div(npos);
+    const sizeLoss = sizeP.sub(sizeT).abs().mul(mask).sum().div(mask.sum().maximum(1));
+    return heatLoss.add(sizeLoss.mul(0.5));
+  });
+}
+
+export interface DetectorTraining {
+  steps: number;
+  batch: number;
+  /** training crop of the detector input, in cells (fully convolutional) */
+  cropCells: [number, number];
+  learningRate: number;
+}
+
+export async function trainDetector(data: DetectorExample[], cfg: DetectorTraining, rng: Rng, progress: Progress): Promise<tf.LayersModel> {
+  const model = buildDetector();
+  const [ch, cw] = cfg.cropCells;
+  const hIn = ch * stride;
+  const wIn = cw * stride;
+  // fully convolutional: train on crops, run on the whole input (the layers and weights are shared)
+  const cropInput = tf.input({ shape: [hIn, wIn, 3] });
+  const cropOut = model.apply(cropInput) as tf.SymbolicTensor;
+  const cropModel = tf.model({ inputs: cropInput, outputs: cropOut });
+  const optimizer = tf.train.adam(cfg.learningRate);
+  cropModel.compile({ optimizer, loss: detectorLoss });
+  const xs = new Float32Array(cfg.batch * hIn * wIn * 3);
+  const ys = new Float32Array(cfg.batch * ch * cw * 3);
+  let avg = 0;
+  for (let step = 0; step < cfg.steps; step++) {
+    if (step === Math.floor(cfg.steps * 0.7)) setLearningRate(optimizer, cfg.learningRate * 0.3);
+    if (step === Math.floor(cfg.steps * 0.9)) setLearningRate(optimizer, cfg.learningRate * 0.1);
+    for (let b = 0; b < cfg.batch; b++) {
+      const ex = data[rng.int(0, data.length - 1)];
+      // prefer crops that hold a die
+      let ox = 0;
+      let oy = 0;
+      for (let attempt = 0; attempt < 4; attempt++) {
+        ox = rng.int(0, GW - cw);
+        oy = rng.int(0, GH - ch);
+        let hasDie = false;
+        for (let y = oy; y < oy + ch && !hasDie; y++) for (let x = ox; x < ox + cw; x++) if (ex.target[(y * GW + x) * 3] === 1) { hasDie = true; break; }
+        if (hasDie || rng.chance(0.25)) break;
+      }
+      for (let y = 0; y < hIn; y++) {
+        const src = ((oy * stride + y) * DW + ox * stride) * 3;
+        xs.set(ex.input.subarray(src, src + wIn * 3), (b * hIn + y) * wIn * 3);
+      }
+      for (let y = 0; y < ch; y++) {
+        const src = ((oy + y) * GW + ox) * 3;
+        ys.set(ex.target.subarray(src, src + cw * 3), (b * ch + y) * cw * 3);
+      }
+    }
+    const x = tf.tensor4d(xs, [cfg.batch, hIn, wIn, 3]);
+    const y = tf.tensor4d(ys, [cfg.batch, ch, cw, 3]);
+    const loss = (await cropModel.trainOnBatch(x, y)) as number;
+    tf.dispose([x, y]);
+    avg = step === 0 ? loss : avg * 0.95 + loss * 0.05;
+    progress('detector', step + 1, cfg.steps, `loss ${avg.toFixed(3)}`);
+  }
+  return model;
+}
+
+export interface ClassifierExample {
+  crop: Float32Array; // CS*CS*3, standardised
+  cls: number;
+}
+
+/**
+ * Crops for the classifier from one frame: each die with jittered centre and size, plus
+ * background crops labelled "none". `sizeOf` gives the size the crop is cut at (known or detected).
+ */
+export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, perDie: number, negatives: number): ClassifierExample[] {
+  const reqs: CropRequest[] = [];
+  const cls: number[] = [];
+  s.dice.forEach((d, i) => {
+    const size = sizes[i];
+    for (let k = 0; k < perDie; k++) {
+      const j = 0.12 * size;
+      reqs.push({ x: d.x + rng.range(-j, j), y: d.y + rng.range(-j, j), size: size * rng.range(0.85, 1.2) });
+      cls.push(d.cls);
+    }
+  });
+  const typical = sizes.length > 0 ? sizes[Math.floor(rng.next() * sizes.length)] : rng.range(20, 100);
+  for (let k = 0; k < negatives; k++) {
+    const size = typical * rng.range(0.8, 1.25);
+    const x = rng.range(0, s.pixels.width);
+    const y = rng.range(0, s.pixels.height);
+    const near = s.dice.some((d, i) => Math.hypot(d.x - x, d.y - y) < 0.75 * Math.max(sizes[i], size));
+    if (near) continue;
+    reqs.push({ x, y, size });
+    cls.push(CLASS_NONE);
+  }
+  if (reqs.length === 0) return [];
+  return scoped(() => {
+    const frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
+    const crops = classifierCrops(frame, reqs);
+    const all = crops.dataSync() as Float32Array;
+    const n = CS * CS * 3;
+    return reqs.map((_, i) => ({ crop: all.slice(i * n, (i + 1) * n), cls: cls[i] }));
+  });
+}
+
+/** Sizes the detector predicts for the labelled centres of a frame (nearest peak), for real photos whose labels lack sizes. */
+export function detectedSizes(detector: tf.LayersModel, s: FrameSample, fallback: number): number[] {
+  const out = scoped(() => {
+    const frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
+    const { input, box } = detectorInput(frame);
+    const o = (detector.predict(input) as tf.Tensor).dataSync() as Float32Array;
+    return { o: o.slice(), box };
+  });
+  const peaks = decodePeaks(out.o, GW, GH, stride, 0.1);
+  return s.dice.map((d) => {
+    let best: number | null = null;
+    let bestDist = Infinity;
+    for (const p of peaks) {
+      const x = (p.x - out.box.padX) / out.box.scale;
+      const y = (p.y - out.box.padY) / out.box.scale;
+      const dist = Math.hypot(x - d.x, y - d.y);
+      if (dist < bestDist) {
+        bestDist = dist;
+        best = p.size / out.box.scale;
+      }
+    }
+    return best !== null && bestDist < 0.5 * best ? best : fallback;
+  });
+}
+
+export interface ClassifierTraining {
+  epochs: number;
+  batch: number;
+  learningRate: number;
+}
+
+/** Random 90° rotations and mirror flips of a CS×CS×3 crop (pip layouts are symmetric under both). */
+function augmentCrop(src: Float32Array, dst: Float32Array, rot: number, flip: boolean): void {
+  for (let y = 0; y < CS; y++) {
+    for (let x = 0; x < CS; x++) {
+      let sx = flip ? CS - 1 - x : x;
+      let sy = y;
+      for (let r = 0; r < rot; r++) {
+        const t = sx;
+        sx = CS - 1 - sy;
+        sy = t;
+      }
+      const d = (y * CS + x) * 3;
+      const s = (sy * CS + sx) * 3;
+      dst[d] = src[s];
+      dst[d + 1] = src[s + 1];
+      dst[d + 2] = src[s + 2];
+    }
+  }
+}
+
+export async function trainClassifier(data: ClassifierExample[], cfg: ClassifierTraining, rng: Rng, progress: Progress): Promise<tf.LayersModel> {
+  const model = buildClassifier();
+  const optimizer = tf.train.adam(cfg.learningRate);
+  model.compile({ optimizer, loss: 'categoricalCrossentropy', metrics: ['accuracy'] });
+  const n = CS * CS * 3;
+  const stepsPerEpoch = Math.ceil(data.length / cfg.batch);
+  const total = stepsPerEpoch * cfg.epochs;
+  const xs = new Float32Array(cfg.batch * n);
+  const ys = new Float32Array(cfg.batch * NUM_CLASSES);
+  let done = 0;
+  let avgLoss = 0;
+  let avgAcc = 0;
+  for (let epoch = 0; epoch < cfg.epochs; epoch++) {
+    if (epoch === Math.floor(cfg.epochs * 0.7)) setLearningRate(optimizer, cfg.learningRate * 0.3);
+    const order = data.map((_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = rng.int(0, i);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (let s = 0; s < stepsPerEpoch; s++) {
+      const idx = order.slice(s * cfg.batch, (s + 1) * cfg.batch);
+      ys.fill(0);
+      idx.forEach((k, b) => {
+        augmentCrop(data[k].crop, xs.subarray(b * n, (b + 1) * n), rng.int(0, 3), rng.chance(0.5));
+        ys[b * NUM_CLASSES + data[k].cls] = 1;
+      });
+      const x = tf.tensor4d(xs.subarray(0, idx.length * n), [idx.length, CS, CS, 3]);
+      const y = tf.tensor2d(ys.subarray(0, idx.length * NUM_CLASSES), [idx.length, NUM_CLASSES]);
+      const [loss, acc] = (await model.trainOnBatch(x, y)) as number[];
+      tf.dispose([x, y]);
+      avgLoss = done === 0 ? loss : avgLoss * 0.95 + loss * 0.05;
+      avgAcc = done === 0 ? acc : avgAcc * 0.95 + acc * 0.05;
+      done++;
+      progress('classifier', done, total, `epoch ${epoch + 1}/${cfg.epochs} loss ${avgLoss.toFixed(3)} acc ${avgAcc.toFixed(3)}`);
+    }
+  }
+  return model;
+}

@@ -1,0 +1,70 @@
+/** Reading a YOLO-layout dice folder (see ../shared/docs/dice-data.md): images with same-stem .txt labels. */
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join, relative } from 'node:path';
+
+export interface LabelledDie {
+  /** normalised 0..1 */
+  cx: number;
+  cy: number;
+  w: number;
+  h: number;
+  face: number;
+}
+
+export interface LabelledImage {
+  /** absolute path of the image */
+  path: string;
+  /** path relative to the data folder */
+  relPath: string;
+  labels: LabelledDie[];
+}
+
+const IMAGE_EXT = new Set(['.jpg', '.jpeg', '.png']);
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const out: string[] = [];
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await walk(p)));
+    else if (e.isFile() && IMAGE_EXT.has(extname(e.name).toLowerCase())) out.push(p);
+  }
+  return out;
+}
+
+/** Parse one label file's text; throws on malformed lines (with the line number). */
+export function parseYoloLabels(text: string, where = 'labels'): LabelledDie[] {
+  const dice: LabelledDie[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    const t = line.trim();
+    if (t === '') return;
+    const parts = t.split(/\s+/).map(Number);
+    if (parts.length !== 5 || parts.some((v) => !Number.isFinite(v))) throw new Error(`${where}:${i + 1}: expected "class cx cy w h", got "${t}"`);
+    const [cls, cx, cy, w, h] = parts;
+    if (!Number.isInteger(cls) || cls < 0 || cls > 5) throw new Error(`${where}:${i + 1}: class ${cls} is not 0..5`);
+    dice.push({ cx, cy, w, h, face: cls + 1 });
+  });
+  return dice;
+}
+
+/** Every image under `dir` that has a label file (an empty label file means "no dice"). */
+export async function readYoloFolder(dir: string): Promise<LabelledImage[]> {
+  const images = await walk(dir);
+  const out: LabelledImage[] = [];
+  for (const path of images) {
+    const labelPath = path.slice(0, -extname(path).length) + '.txt';
+    let text: string;
+    try {
+      text = await readFile(labelPath, 'utf8');
+    } catch {
+      continue;
+    }
+    out.push({ path, relPath: relative(dir, path), labels: parseYoloLabels(text, labelPath) });
+  }
+  return out;
+}
+
+/** The shared data folder: env FLIGHTDECK_SHARED, else ../shared next to the repository. */
+export function sharedDir(repoRoot: string): string {
+  return process.env.FLIGHTDECK_SHARED ?? join(repoRoot, '..', 'shared');
+}

@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import {
+  areaContains,
+  estimateTrayFromEmptyFrame,
+  parseArea,
+  parseCalibration,
+  watchMask,
+  zoneOf,
+} from '../../../server/hardware/camera/calibration.ts';
+import { estimateTrayFromImage } from '../../../server/hardware/camera/tray-estimate.ts';
+import { WEBCAM_DATA } from './helpers.ts';
+
+/** A noisy wood-like table with a matte felt rectangle (the tray) at the given pixel box. */
+async function tableWithTray(box: { left: number; top: number; width: number; height: number }, width = 640, height = 480): Promise<Buffer> {
+  const table = Buffer.alloc(width * height * 3);
+  let s = 12345;
+  const rand = () => {
+    s = (s * 1103515245 + 12345) >>> 0;
+    return s / 2 ** 32;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const grain = 40 * Math.sin(x / 9 + Math.sin(y / 23) * 3) + (rand() - 0.5) * 60;
+      const i = (y * width + x) * 3;
+      table[i] = Math.max(0, Math.min(255, 150 + grain));
+      table[i + 1] = Math.max(0, Math.min(255, 100 + grain * 0.8));
+      table[i + 2] = Math.max(0, Math.min(255, 60 + grain * 0.5));
+    }
+  }
+  const felt = Buffer.alloc(box.width * box.height * 3);
+  for (let i = 0; i < felt.length; i += 3) {
+    const n = (rand() - 0.5) * 8;
+    felt[i] = 40 + n;
+    felt[i + 1] = 95 + n;
+    felt[i + 2] = 55 + n;
+  }
+  const feltPng = await sharp(felt, { raw: { width: box.width, height: box.height, channels: 3 } }).png().toBuffer();
+  return sharp(table, { raw: { width, height, channels: 3 } })
+    .composite([{ input: feltPng, left: box.left, top: box.top }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+describe('tray areas', () => {
+  it('parses rectangles and quads in normalised coordinates', () => {
+    expect(parseArea({ x: 0.1, y: 0.2, w: 0.5, h: 0.6 }, 'tray')).toEqual({ kind: 'rect', x: 0.1, y: 0.2, w: 0.5, h: 0.6 });
+    const q = parseArea({ quad: [[0.1, 0.1], [0.9, 0.15], [0.85, 0.9], [0.12, 0.85]] }, 'tray');
+    expect(q.kind).toBe('quad');
+    expect(areaContains(q, 0.5, 0.5)).toBe(true);
+    expect(areaContains(q, 0.05, 0.5)).toBe(false);
+    expect(areaContains(q, 0.88, 0.13)).toBe(false);
+  });
+
+  it('rejects bad areas with the field named', () => {
+    expect(() => parseArea({ x: 0.5, y: 0, w: 0.6, h: 0.5 }, 'camera.tray')).toThrow(/camera.tray: the rectangle goes past the image edge/);
+    expect(() => parseArea({ x: -0.1, y: 0, w: 0.5, h: 0.5 }, 'camera.tray')).toThrow(/camera.tray.x: must be between 0 and 1/);
+    expect(() => parseArea({ x: 0, y: 0, w: 0.001, h: 0.5 }, 't')).toThrow(/at least/);
+    expect(() => parseArea({ x: 0, y: 0, w: '1', h: 0.5 }, 't')).toThrow(/t.w: must be a number/);
+    expect(() => parseArea({ x: 0, y: 0, w: 1, h: 1, z: 2 }, 't')).toThrow(/unknown field\(s\) z/);
+    expect(() => parseArea({ quad: [[0, 0], [1, 1], [1, 0], [0, 1]] }, 't')).toThrow(/edges cross/);
+    expect(() => parseArea({ quad: [[0, 0], [1, 0], [1, 1]] }, 't')).toThrow(/4 corners/);
+    expect(() => parseArea([0, 0, 1, 1], 't')).toThrow(/must be \{x, y, w, h\}/);
+    expect(() => parseCalibration({ x: 0, y: 0, w: 1, h: 1 }, { x: 2, y: 0, w: 0.1, h: 0.1 })).toThrow(/camera.keptZone.x/);
+  });
+
+  it('puts dice in the rolling zone, the kept zone, or outside (ignored)', () => {
+    const cal = parseCalibration({ x: 0.1, y: 0.1, w: 0.6, h: 0.8 }, { x: 0.72, y: 0.1, w: 0.2, h: 0.8 });
+    expect(zoneOf(cal, 320, 240, 640, 480)).toBe('rolling');
+    expect(zoneOf(cal, 520, 240, 640, 480)).toBe('kept');
+    expect(zoneOf(cal, 20, 240, 640, 480)).toBe('outside');
+    expect(zoneOf(cal, 620, 20, 640, 480)).toBe('outside');
+    const none = parseCalibration(undefined, undefined);
+    expect(zoneOf(none, 5, 5, 640, 480)).toBe('rolling');
+  });
+
+  it('masks the tray and the kept zone for motion detection', () => {
+    const cal = parseCalibration({ x: 0, y: 0, w: 0.5, h: 1 }, { x: 0.75, y: 0, w: 0.25, h: 0.5 });
+    const m = watchMask(cal, 8, 4);
+    expect(Array.from(m)).toEqual([1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0]);
+  });
+});
+
+describe('empty-tray estimate', () => {
+  it('finds the felt rectangle on a grainy table', async () => {
+    const img = await tableWithTray({ left: 96, top: 72, width: 400, height: 320 });
+    const est = await estimateTrayFromImage(img);
+    expect(est.tray.x).toBeCloseTo(96 / 640, 1);
+    expect(est.tray.y).toBeCloseTo(72 / 480, 1);
+    expect(Math.abs(est.tray.x - 96 / 640)).toBeLessThan(0.03);
+    expect(Math.abs(est.tray.y - 72 / 480)).toBeLessThan(0.03);
+    expect(Math.abs(est.tray.x + est.tray.w - 496 / 640)).toBeLessThan(0.03);
+    expect(Math.abs(est.tray.y + est.tray.h - 392 / 480)).toBeLessThan(0.03);
+    expect(est.fill).toBeGreaterThan(0.9);
+    // the felt's colour (green), not the table's
+    expect(est.colour[1]).toBeGreaterThan(est.colour[0]);
+    // the estimate is a valid calibration
+    expect(() => parseArea({ x: est.tray.x, y: est.tray.y, w: est.tray.w, h: est.tray.h }, 'tray')).not.toThrow();
+  });
+
+  it('refuses a frame with no large uniform region', async () => {
+    const rgb = new Uint8Array(160 * 120 * 3);
+    let s = 7;
+    for (let i = 0; i < rgb.length; i++) {
+      s = (s * 1103515245 + 12345) >>> 0;
+      rgb[i] = s >>> 24;
+    }
+    expect(() => estimateTrayFromEmptyFrame({ width: 160, height: 120, channels: 3, data: rgb })).toThrow(/no large uniform region/);
+    expect(() => estimateTrayFromEmptyFrame({ width: 8, height: 8, channels: 1, data: new Uint8Array(64) })).toThrow(/too small/);
+  });
+
+  it('reads a real webcam photo without crashing (wooden desk, no tray)', async (ctx) => {
+    const file = join(WEBCAM_DATA, 'unlabeled', 'dice_1.jpg');
+    if (!existsSync(file)) {
+      ctx.skip(`real webcam photos not found at ${WEBCAM_DATA} (set FLIGHTDECK_SHARED)`);
+      return;
+    }
+    // either an estimate inside the image or the clear refusal; never anything else
+    try {
+      const est = await estimateTrayFromImage(readFileSync(file));
+      expect(est.tray.x + est.tray.w).toBeLessThanOrEqual(1.0001);
+      expect(est.tray.y + est.tray.h).toBeLessThanOrEqual(1.0001);
+    } catch (err) {
+      expect((err as Error).message).toMatch(/no large uniform region/);
+    }
+  });
+});

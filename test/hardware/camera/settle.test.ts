@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { changedFraction, SettleDetector, validateSettleOptions } from '../../../server/hardware/camera/settle.ts';
+import { watchMask } from '../../../server/hardware/camera/calibration.ts';
+import { greyFrame } from './helpers.ts';
+
+const W = 160;
+const H = 120;
+
+describe('SettleDetector', () => {
+  it('settles after N still frames of a noisy camera, not before', () => {
+    const d = new SettleDetector({ stillFrames: 3 });
+    const dice = [{ x: 20, y: 30, size: 8 }, { x: 90, y: 60, size: 8 }];
+    const states = [1, 2, 3, 4, 5].map((seed) => d.push(greyFrame(W, H, dice, 6, seed)));
+    expect(states.map((s) => s.moving)).toEqual([false, false, false, false, false]);
+    // the first frame has nothing to compare with: 3 still frames end at the 4th
+    expect(states.map((s) => s.settled)).toEqual([false, false, false, true, true]);
+    expect(states.map((s) => s.justSettled)).toEqual([false, false, false, true, false]);
+  });
+
+  it('never settles while the dice keep moving, and settles once they stop', () => {
+    const d = new SettleDetector({ stillFrames: 2 });
+    const seq = [];
+    for (let i = 0; i < 8; i++) seq.push(d.push(greyFrame(W, H, [{ x: 10 + i * 12, y: 20 + i * 8, size: 8 }], 4, i)));
+    expect(seq.slice(1).every((s) => s.moving && !s.settled)).toBe(true);
+    const stop = { x: 10 + 7 * 12, y: 20 + 7 * 8, size: 8 };
+    const after = [d.push(greyFrame(W, H, [stop], 4, 100)), d.push(greyFrame(W, H, [stop], 4, 101)), d.push(greyFrame(W, H, [stop], 4, 102))];
+    expect(after.map((s) => s.settled)).toEqual([false, true, true]);
+  });
+
+  it('reports a disturbance of settled dice once, then settles again', () => {
+    const d = new SettleDetector({ stillFrames: 2 });
+    const a = [{ x: 40, y: 40, size: 10 }];
+    for (let i = 0; i < 4; i++) d.push(greyFrame(W, H, a, 0));
+    expect(d.isSettled()).toBe(true);
+    const moved = d.push(greyFrame(W, H, [{ x: 60, y: 40, size: 10 }], 0));
+    expect(moved).toMatchObject({ moving: true, settled: false, justMoved: true });
+    const again = d.push(greyFrame(W, H, [{ x: 60, y: 40, size: 10 }], 0));
+    expect(again.justMoved).toBe(false);
+  });
+
+  it('ignores motion outside the tray mask', () => {
+    const mask = watchMask({ tray: { kind: 'rect', x: 0, y: 0, w: 0.5, h: 1 }, keptZone: null }, W, H);
+    const d = new SettleDetector({ stillFrames: 2 }, mask);
+    const inTray = { x: 20, y: 50, size: 10 };
+    const states = [];
+    for (let i = 0; i < 5; i++) states.push(d.push(greyFrame(W, H, [inTray, { x: 90 + i * 10, y: 20, size: 14 }], 0)));
+    expect(states.some((s) => s.moving)).toBe(false);
+    expect(d.isSettled()).toBe(true);
+    // the same motion counts when the whole frame is watched
+    const whole = new SettleDetector({ stillFrames: 2 });
+    const ws = [];
+    for (let i = 0; i < 5; i++) ws.push(whole.push(greyFrame(W, H, [inTray, { x: 90 + i * 10, y: 20, size: 14 }], 0)));
+    expect(ws.slice(1).every((s) => s.moving)).toBe(true);
+  });
+
+  it('measures the changed share of pixels', () => {
+    const a = greyFrame(10, 10, []);
+    const b = greyFrame(10, 10, [{ x: 0, y: 0, size: 2 }]);
+    expect(changedFraction(a, b, 10)).toBeCloseTo(0.04);
+    expect(() => changedFraction(a, greyFrame(5, 5, []), 10)).toThrow(/differ in size/);
+  });
+
+  it('rejects bad thresholds with the option named', () => {
+    expect(() => validateSettleOptions({ stillFrames: 0 })).toThrow(/stillFrames/);
+    expect(() => validateSettleOptions({ motionFraction: 1.5 })).toThrow(/motionFraction/);
+    expect(() => validateSettleOptions({ pixelThreshold: Number.NaN })).toThrow(/pixelThreshold/);
+  });
+});

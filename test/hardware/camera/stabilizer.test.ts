@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { DiceStabilizer, validateStabilizerOptions, type ObservedDie } from '../../../server/hardware/camera/stabilizer.ts';
+
+const die = (x: number, y: number, face: number | null, zone: ObservedDie['zone'] = 'rolling'): ObservedDie => ({ x, y, w: 40, h: 40, face, zone });
+
+describe('DiceStabilizer', () => {
+  it('emits a stable reading once, not again while it stays the same', () => {
+    const s = new DiceStabilizer();
+    const frame = [die(100, 100, 3), die(200, 120, 5), die(500, 300, 6, 'kept')];
+    const out = [];
+    for (let i = 0; i < 6; i++) out.push(s.push(frame));
+    expect(out[0]).toBeNull();
+    expect(out[1]).toEqual({ faces: [3, 5], kept: [6], unreadable: 0 });
+    expect(out.slice(2).every((r) => r === null)).toBe(true);
+  });
+
+  it('never flickers on alternating noisy reads', () => {
+    const s = new DiceStabilizer();
+    const readings = [];
+    for (let i = 0; i < 40; i++) {
+      // one die reads 4 / 5 / 4 / 5 ..., positions jitter by a few pixels
+      const r = s.push([die(100 + (i % 3), 100 - (i % 2), i % 2 === 0 ? 4 : 5), die(300, 200 + (i % 4), 2)]);
+      if (r) readings.push(r);
+    }
+    expect(readings.length).toBe(1);
+    expect(readings[0].faces).toEqual([2, 4]);
+  });
+
+  it('follows a real change once the new face wins the window', () => {
+    const s = new DiceStabilizer({ window: 5, switchVotes: 4 });
+    const got = [];
+    for (let i = 0; i < 4; i++) got.push(s.push([die(100, 100, 2)]));
+    for (let i = 0; i < 6; i++) got.push(s.push([die(100, 100, 6)]));
+    const emitted = got.filter(Boolean);
+    expect(emitted).toEqual([{ faces: [2], kept: [], unreadable: 0 }, { faces: [6], kept: [], unreadable: 0 }]);
+  });
+
+  it('keeps an unreadable die unreadable, never guessing its face', () => {
+    const s = new DiceStabilizer();
+    const got = [];
+    for (let i = 0; i < 6; i++) got.push(s.push([die(100, 100, null), die(300, 100, 1)]));
+    const emitted = got.filter(Boolean);
+    expect(emitted).toEqual([{ faces: [1], kept: [], unreadable: 1 }]);
+    expect(s.dice().find((d) => d.x === 100)!.face).toBeNull();
+  });
+
+  it('waits for a new die to be decided before emitting, and drops a die that left', () => {
+    const s = new DiceStabilizer({ maxMisses: 1 });
+    s.push([die(100, 100, 3)]);
+    expect(s.push([die(100, 100, 3)])).toEqual({ faces: [3], kept: [], unreadable: 0 });
+    // a second die appears: not decided after one read
+    expect(s.push([die(100, 100, 3), die(300, 300, 4)])).toBeNull();
+    expect(s.isStable()).toBe(false);
+    expect(s.push([die(100, 100, 3), die(300, 300, 4)])).toEqual({ faces: [3, 4], kept: [], unreadable: 0 });
+    // the die at 300,300 vanishes: kept through one miss, dropped after the second
+    expect(s.push([die(100, 100, 3)])).toBeNull();
+    expect(s.push([die(100, 100, 3)])).toEqual({ faces: [3], kept: [], unreadable: 0 });
+  });
+
+  it('moves a die between zones with its position', () => {
+    const s = new DiceStabilizer();
+    s.push([die(100, 100, 6)]);
+    expect(s.push([die(100, 100, 6)])).toEqual({ faces: [6], kept: [], unreadable: 0 });
+    s.reset();
+    s.push([die(500, 100, 6, 'kept')]);
+    expect(s.push([die(500, 100, 6, 'kept')])).toEqual({ faces: [], kept: [6], unreadable: 0 });
+  });
+
+  it('does not re-emit the same reading after a reset (dice moved but show the same)', () => {
+    const s = new DiceStabilizer();
+    s.push([die(100, 100, 2)]);
+    expect(s.push([die(100, 100, 2)])).not.toBeNull();
+    s.reset();
+    s.push([die(300, 300, 2)]);
+    expect(s.push([die(300, 300, 2)])).toBeNull();
+    expect(s.lastReading()).toEqual({ faces: [2], kept: [], unreadable: 0 });
+  });
+
+  it('rejects bad detections and options', () => {
+    const s = new DiceStabilizer();
+    expect(() => s.push([{ ...die(1, 1, 3), face: 7 }])).toThrow(/face must be 1..6/);
+    expect(() => s.push([{ ...die(1, 1, 3), w: 0 }])).toThrow(/size/);
+    expect(() => validateStabilizerOptions({ window: 3, switchVotes: 5 })).toThrow(/switchVotes/);
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * The dashboard's state and render loop. Views are functions of (app) -> Element; the whole
+ * main area is rebuilt on each state push except on form pages (wizard, settings), which keep
+ * their inputs. The stopwatch ticks on its own timer and only updates its text.
+ */
+import { resolveRules, type Rules } from '../../server/games/yorktown1942/ruleset.ts';
+import type { TableClient } from './client.ts';
+import { clear, h } from './dom.ts';
+import { t, type Key } from './i18n.ts';
+import type { Ack, GameState, Snapshot, VisionUpdate } from './types.ts';
+
+export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'box' | 'kiosk';
+export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'box', 'kiosk'];
+
+export interface PlaneForm {
+  load: 'none' | 'bomb' | 'dropTank';
+  to: string; // 'approach' or an island number
+  via: string; // '' or an island number
+  target: 'planes' | 'cap' | 'shoho';
+  manoeuvre: boolean;
+}
+
+export interface UiState {
+  forms: Record<number, PlaneForm>;
+  /** manual dice entry: the faces being typed, and which slot the next tap fills */
+  manualFaces: (number | null)[];
+  manualSlot: number;
+  manualRollKey: string | null;
+  pinOpen: boolean;
+  pinError: string | null;
+  showAllRules: boolean;
+  endDismissedFor: number | null;
+  cardPick: string;
+}
+
+export interface Toast {
+  text: string;
+  kind: 'ok' | 'error';
+  at: number;
+}
+
+const defaultRules = resolveRules();
+
+export class App {
+  snap: Snapshot | null = null;
+  vision: VisionUpdate | null = null;
+  connected = false;
+  /** server clock minus local clock, ms */
+  clockOffset = 0;
+  toast: Toast | null = null;
+  ui: UiState = {
+    forms: {},
+    manualFaces: [],
+    manualSlot: 0,
+    manualRollKey: null,
+    pinOpen: false,
+    pinError: null,
+    showAllRules: false,
+    endDismissedFor: null,
+    cardPick: '',
+  };
+  private renderers: Partial<Record<View, (app: App) => Node>> = {};
+  private chrome: ((app: App) => Node) | null = null;
+  private overlays: ((app: App) => Node | null)[] = [];
+  private builtView: View | null = null;
+  private toastTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    readonly root: HTMLElement,
+    readonly client: TableClient,
+    public view: View,
+    readonly kiosk: boolean,
+    public seat: number | null,
+  ) {}
+
+  register(view: View, render: (app: App) => Node): void {
+    this.renderers[view] = render;
+  }
+
+  setChrome(render: (app: App) => Node): void {
+    this.chrome = render;
+  }
+
+  addOverlay(render: (app: App) => Node | null): void {
+    this.overlays.push(render);
+  }
+
+  get state(): GameState | null {
+    const s = this.snap?.state;
+    return s && typeof s === 'object' && 'phase' in s ? s : null;
+  }
+
+  rules(): Rules {
+    return this.state?.rules ?? defaultRules;
+  }
+
+  now(): number {
+    return Date.now() + this.clockOffset;
+  }
+
+  setSnapshot(snap: Snapshot): void {
+    this.snap = snap;
+    this.clockOffset = snap.serverTime - Date.now();
+    this.render(false);
+  }
+
+  go(view: View): void {
+    this.view = view;
+    const url = new URL(location.href);
+    url.searchParams.set('view', view);
+    if (view === 'phone' && this.seat) url.searchParams.set('seat', String(this.seat));
+    history.replaceState(null, '', url);
+    this.render(true);
+  }
+
+  showToast(text: string, kind: Toast['kind']): void {
+    this.toast = { text, kind, at: Date.now() };
+    if (this.toastTimer) clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => {
+      this.toast = null;
+      this.renderToast();
+    }, kind === 'error' ? 8000 : 2500);
+    this.renderToast();
+  }
+
+  /** Sends a command; a refusal is shown in the service's words. */
+  async send(command: { type: string; [k: string]: unknown }): Promise<Ack> {
+    const reply = await this.client.command(command);
+    if (!reply.ok) {
+      if (reply.error.code === 'pinRequired') this.ui.pinOpen = true;
+      this.showToast(t('rejected', { msg: reply.error.message }), 'error');
+      this.render(false);
+    }
+    return reply;
+  }
+
+  async act(fn: () => Promise<Ack>): Promise<Ack> {
+    const reply = await fn();
+    if (!reply.ok) {
+      if (reply.error.code === 'pinRequired') this.ui.pinOpen = true;
+      this.showToast(t('rejected', { msg: reply.error.message }), 'error');
+      this.render(false);
+    }
+    return reply;
+  }
+
+  /** Forms (wizard, settings) are rebuilt only when asked (`force`), so typing is never lost. */
+  render(force: boolean): void {
+    const stable = this.view === 'wizard' || this.view === 'settings';
+    if (!force && stable && this.builtView === this.view) {
+      this.renderChrome();
+      this.renderOverlays();
+      return;
+    }
+    this.builtView = this.view;
+    clear(this.root);
+    this.root.className = `view-${this.view}${this.kiosk ? ' kiosk' : ''}`;
+    const chrome = h('div', { id: 'chrome' });
+    const main = h('main', { id: 'main', tabindex: '-1' });
+    const overlays = h('div', { id: 'overlays' });
+    const toast = h('div', { id: 'toast', role: 'status', 'aria-live': 'polite' });
+    this.root.append(chrome, main, overlays, toast);
+    const render = this.renderers[this.view];
+    main.append(render ? render(this) : h('p', null, this.view));
+    this.renderChrome();
+    this.renderOverlays();
+    this.renderToast();
+  }
+
+  private renderChrome(): void {
+    const el = document.getElementById('chrome');
+    if (!el || !this.chrome) return;
+    clear(el);
+    el.append(this.chrome(this));
+  }
+
+  private renderOverlays(): void {
+    const el = document.getElementById('overlays');
+    if (!el) return;
+    clear(el);
+    for (const overlay of this.overlays) {
+      const node = overlay(this);
+      if (node) el.append(node);
+    }
+  }
+
+  private renderToast(): void {
+    const el = document.getElementById('toast');
+    if (!el) return;
+    clear(el);
+    if (this.toast) el.append(h('div', { class: `toast toast-${this.toast.kind}` }, this.toast.text));
+  }
+
+  text(key: Key, params?: Record<string, string | number>): string {
+    return t(key, params);
+  }
+}

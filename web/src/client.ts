@@ -1,0 +1,124 @@
+/**
+ * The one connection to the service: socket.io for state pushes and commands, HTTP for the
+ * rest. Every call resolves to an Ack ({ok:false, error} instead of throwing) so the views can
+ * show the service's own words.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { Ack, DayStats, Snapshot, VisionUpdate } from './types.ts';
+
+export interface ClientEvents {
+  state(snapshot: Snapshot): void;
+  vision(update: VisionUpdate): void;
+  error(error: { code: string; message: string }): void;
+  connection(connected: boolean): void;
+}
+
+const TIMEOUT_MS = 8000;
+
+export class TableClient {
+  private socket: Socket | null = null;
+  private pin: string | null;
+  private listeners: Partial<{ [K in keyof ClientEvents]: ClientEvents[K][] }> = {};
+  connected = false;
+
+  constructor(
+    public tableId: string,
+    pin: string | null,
+  ) {
+    this.pin = pin;
+  }
+
+  on<K extends keyof ClientEvents>(event: K, fn: ClientEvents[K]): void {
+    (this.listeners[event] ??= [] as never[]).push(fn as never);
+  }
+
+  private fire<K extends keyof ClientEvents>(event: K, ...args: Parameters<ClientEvents[K]>): void {
+    for (const fn of this.listeners[event] ?? []) (fn as (...a: unknown[]) => void)(...args);
+  }
+
+  connect(): void {
+    const auth: Record<string, string> = { table: this.tableId };
+    if (this.pin) auth.pin = this.pin;
+    const socket = io({ auth, transports: ['websocket', 'polling'] });
+    this.socket = socket;
+    socket.on('connect', () => {
+      this.connected = true;
+      this.fire('connection', true);
+    });
+    socket.on('disconnect', () => {
+      this.connected = false;
+      this.fire('connection', false);
+    });
+    socket.on('state', (snap: Snapshot) => this.fire('state', snap));
+    socket.on('vision', (update: VisionUpdate) => this.fire('vision', update));
+    socket.on('error', (err: { code: string; message: string }) => this.fire('error', err));
+  }
+
+  private emit(event: string, payload: unknown): Promise<Ack> {
+    const socket = this.socket;
+    if (!socket || !socket.connected) return Promise.resolve({ ok: false, error: { code: 'offline', message: 'Not connected to the table.' } });
+    return new Promise((resolve) => {
+      socket.timeout(TIMEOUT_MS).emit(event, payload, (err: Error | null, reply: Ack) => {
+        if (err) resolve({ ok: false, error: { code: 'timeout', message: 'The table did not answer in time.' } });
+        else resolve(reply ?? { ok: false, error: { code: 'noReply', message: 'The table gave no answer.' } });
+      });
+    });
+  }
+
+  command(command: { type: string; [k: string]: unknown }): Promise<Ack> {
+    return this.emit('command', command);
+  }
+
+  async authorise(pin: string): Promise<Ack> {
+    const reply = await this.emit('auth', { pin });
+    if (reply.ok) this.pin = pin;
+    return reply;
+  }
+
+  throwDice(request: { dice?: number; faces?: number[] }): Promise<Ack> {
+    return this.emit('throw', request);
+  }
+
+  press(button: string, press: 'short' | 'long'): Promise<Ack> {
+    return this.emit('press', { button, press });
+  }
+
+  private async http(method: string, path: string, body?: unknown): Promise<Ack & { data?: unknown }> {
+    try {
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (this.pin) headers.authorization = `Bearer ${this.pin}`;
+      const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const data = res.headers.get('content-type')?.includes('json') ? await res.json() : null;
+      if (!res.ok) {
+        const error = (data as { error?: { code?: string; message?: string } } | null)?.error;
+        return { ok: false, error: { code: error?.code ?? `http${res.status}`, message: error?.message ?? `${res.status} ${res.statusText}` } };
+      }
+      return { ok: true, data };
+    } catch (err) {
+      return { ok: false, error: { code: 'network', message: String((err as Error).message ?? err) } };
+    }
+  }
+
+  private base(): string {
+    return `/api/tables/${encodeURIComponent(this.tableId)}`;
+  }
+
+  async settings(): Promise<{ ruleOverrides: Record<string, unknown> } | null> {
+    const r = await this.http('GET', `${this.base()}/settings`);
+    return r.ok ? ((r.data as { settings?: { ruleOverrides: Record<string, unknown> } }).settings ?? null) : null;
+  }
+
+  saveSettings(settings: { ruleOverrides: Record<string, unknown> }): Promise<Ack> {
+    return this.http('PUT', `${this.base()}/settings`, settings);
+  }
+
+  async stats(): Promise<DayStats | null> {
+    const r = await this.http('GET', `${this.base()}/stats`);
+    return r.ok ? (r.data as DayStats) : null;
+  }
+
+  frameUrl(): string {
+    return `${this.base()}/frame.jpg?t=${Date.now()}`;
+  }
+}

@@ -1,0 +1,50 @@
+/** A tiny element builder: no HTML strings, so the page works under a strict CSP. */
+export type Child = Node | string | number | null | undefined | false | Child[];
+export type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
+
+function append(parent: Node, child: Child): void {
+  if (child === null || child === undefined || child === false) return;
+  if (Array.isArray(child)) {
+    for (const c of child) append(parent, c);
+    return;
+  }
+  parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+}
+
+function setAttrs(el: Element, attrs: Attrs | undefined): void {
+  if (!attrs) return;
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2).toLowerCase(), value);
+    } else if (key === 'value' && (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) {
+      el.value = String(value);
+    } else if (key === 'checked' && el instanceof HTMLInputElement) {
+      el.checked = value === true;
+    } else {
+      el.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+}
+
+/** HTML element: h('div', {class: 'x'}, 'text', child...) */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs ?? undefined);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** SVG element */
+export function s(tag: string, attrs?: Attrs | null, ...children: Child[]): SVGElement {
+  const el = document.createElementNS(SVG_NS, tag) as SVGElement;
+  setAttrs(el, attrs ?? undefined);
+  append(el, children);
+  return el;
+}
+
+export function clear(el: Element): void {
+  while (el.firstChild) el.removeChild(el.firstChild);
+}

@@ -1,0 +1,53 @@
+/** Pure helpers for what the views show: time, positions, dice per skill, search levels. */
+import type { Rules } from '../../server/games/yorktown1942/ruleset.ts';
+import type { Position } from '../../server/games/yorktown1942/types.ts';
+import { t } from './i18n.ts';
+
+/** mm:ss (h:mm:ss past an hour); negative times show as 0:00 */
+export function clockText(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = total % 60;
+  const ss = String(sec).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** 'ok' above 5 minutes, 'low' under 5, 'critical' in the last minute, 'over' at zero */
+export function clockLevel(ms: number): 'ok' | 'low' | 'critical' | 'over' {
+  if (ms <= 0) return 'over';
+  if (ms <= 60_000) return 'critical';
+  if (ms <= 5 * 60_000) return 'low';
+  return 'ok';
+}
+
+export function positionText(p: Position): string {
+  if (p.at === 'deck') return t('pos_deck');
+  if (p.at === 'approach') return t('pos_approach');
+  return t('pos_island', { n: p.island });
+}
+
+export function skillDice(rules: Rules, skill: number): number {
+  let dice = rules.skill.dice[0]?.dice ?? 0;
+  for (const step of rules.skill.dice) if (skill >= step.from) dice = step.dice;
+  return dice;
+}
+
+/** Extra dice against the Shōhō and its CAP at this search level. */
+export function searchBonus(rules: Rules, level: number): number {
+  let dice = 0;
+  for (const step of rules.search.attackBonus) if (level >= step.from) dice = step.dice;
+  return dice;
+}
+
+/** The levels that unlock something: located, then each attack bonus step. */
+export function searchMilestones(rules: Rules): { located: number; bonuses: { from: number; dice: number }[] } {
+  return { located: rules.search.locatedAt, bonuses: rules.search.attackBonus.filter((b) => b.dice > 0) };
+}
+
+export function durationText(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}′ ${String(s).padStart(2, '0')}″`;
+}

@@ -1,0 +1,110 @@
+/** Entry point: reads the URL (?view=, ?seat=, ?table=, ?kiosk=1, ?lang=), connects, renders. */
+import { App, VIEWS, type View } from './app.ts';
+import { TableClient } from './client.ts';
+import { initialLang, lang, setLang } from './i18n.ts';
+import { cueBetween, playCue, unlockAudio } from './sound.ts';
+import { boxView } from './views/box.ts';
+import { chromeView, pinOverlay } from './views/chrome.ts';
+import { endOverlay } from './views/end.ts';
+import { invalidateStats, kioskView } from './views/kiosk.ts';
+import { phoneView } from './views/phone.ts';
+import { cameraView } from './views/roll.ts';
+import { resetSettingsCache, settingsView } from './views/settings.ts';
+import { tickStopwatch } from './views/status.ts';
+import { rollView, tableView } from './views/table.ts';
+import { wizardView } from './views/wizard.ts';
+
+const KIOSK_IDLE_MS = 90_000;
+
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+function start(): void {
+  const params = new URLSearchParams(location.search);
+  const kiosk = params.get('kiosk') === '1';
+  const pathView = location.pathname.replace(/^\/+|\/+$/g, '');
+  const asked = (params.get('view') ?? pathView) as View;
+  const view: View = VIEWS.includes(asked) ? asked : kiosk ? 'kiosk' : 'table';
+  const seatParam = Number(params.get('seat'));
+  const seat = Number.isInteger(seatParam) && seatParam >= 1 && seatParam <= 4 ? seatParam : null;
+  const tableId = params.get('table') ?? 'default';
+
+  setLang(initialLang(params, storage('localStorage'), navigator.language), null);
+  document.documentElement.lang = lang();
+
+  const pin = params.get('pin') ?? storage('sessionStorage')?.getItem(`flightdeck.pin.${tableId}`) ?? null;
+  const client = new TableClient(tableId, pin);
+  const root = document.getElementById('app');
+  if (!root) throw new Error('index.html has no #app element');
+  const app = new App(root, client, view, kiosk, seat);
+  app.register('table', tableView);
+  app.register('roll', rollView);
+  app.register('phone', phoneView);
+  app.register('wizard', wizardView);
+  app.register('settings', settingsView);
+  app.register('box', boxView);
+  app.register('kiosk', kioskView);
+  app.setChrome(chromeView);
+  app.addOverlay(endOverlay);
+  app.addOverlay(pinOverlay);
+
+  let lastPhase: string | null = null;
+  client.on('state', (snap) => {
+    const phase = (snap.state as { phase?: string } | null)?.phase ?? null;
+    if (phase !== lastPhase && (phase === 'over' || lastPhase === 'over')) invalidateStats();
+    lastPhase = phase;
+    app.setSnapshot(snap);
+  });
+  client.on('vision', (update) => {
+    app.vision = update;
+    // only the camera block changes: no full re-render for every frame
+    for (const el of Array.from(document.querySelectorAll('.camera'))) {
+      const next = cameraView(app);
+      if (next) el.replaceWith(next);
+    }
+  });
+  client.on('error', (err) => {
+    if (err.code === 'badPin' || err.code === 'pinRequired' || err.code === 'tooManyAttempts') app.ui.pinError = err.message;
+    app.showToast(err.message, 'error');
+  });
+  client.on('connection', (connected) => {
+    app.connected = connected;
+    if (connected) resetSettingsCache();
+    app.render(false);
+  });
+
+  // stopwatch and its last-minute cues
+  let before: number | null = null;
+  setInterval(() => {
+    const ms = tickStopwatch(app);
+    if (ms !== null && before !== null && app.state?.phase !== 'over') {
+      const cue = cueBetween(before, ms);
+      if (cue) playCue(cue);
+    }
+    before = ms;
+  }, 250);
+
+  // browsers allow sound only after a gesture
+  let lastInput = Date.now();
+  for (const type of ['pointerdown', 'keydown']) {
+    window.addEventListener(type, () => {
+      unlockAudio();
+      lastInput = Date.now();
+    }, { passive: true });
+  }
+  if (kiosk) {
+    setInterval(() => {
+      if (app.view !== 'kiosk' && Date.now() - lastInput > KIOSK_IDLE_MS) app.go('kiosk');
+    }, 5000);
+  }
+
+  app.render(true);
+  client.connect();
+}
+
+start();

@@ -1,0 +1,47 @@
+/** The virtual button box: the same ten buttons as the USB box (hold for a long press) and its lights. */
+import type { LedMode } from '../../../server/hardware/ports.ts';
+import type { App } from '../app.ts';
+import { h } from '../dom.ts';
+import { t, tk } from '../i18n.ts';
+
+const BUTTONS = ['plane1', 'plane2', 'plane3', 'plane4', 'search', 'takeoffLanding', 'attack', 'move', 'confirm', 'undo'] as const;
+const LONG_MS = 800;
+
+function led(label: string, mode: string): HTMLElement {
+  return h('div', { class: `led led-${mode}` }, h('span', { class: 'lamp', 'aria-hidden': 'true' }), h('span', null, label), h('span', { class: 'led-mode' }, mode));
+}
+
+export function boxView(app: App): HTMLElement {
+  const buttons = BUTTONS.map((b) => {
+    let downAt = 0;
+    const el = h('button', { type: 'button', class: `box-btn box-${b}`, 'data-testid': `box-${b}` }, tk(`btn_${b}`));
+    el.addEventListener('pointerdown', () => {
+      downAt = Date.now();
+    });
+    el.addEventListener('click', () => {
+      const long = downAt > 0 && Date.now() - downAt >= LONG_MS;
+      downAt = 0;
+      void app.act(() => app.client.press(b, long ? 'long' : 'short'));
+    });
+    return el;
+  });
+  const leds = app.snap?.leds;
+  const planeLeds = leds?.planes ?? null;
+  return h('section', { class: 'box-view' },
+    h('h2', null, t('boxTitle')),
+    h('p', { class: 'hint' }, t('boxHint')),
+    h('div', { class: 'box-panel' },
+      h('div', { class: 'box-buttons' }, buttons),
+      h('div', { class: 'box-leds' },
+        h('h3', null, t('leds')),
+        planeLeds
+          ? [
+              ...planeLeds.map((m: LedMode, i: number) => led(t('plane', { n: i + 1 }), m)),
+              led(t('ledSpotted'), leds!.spotted),
+              led(t('ledRoll'), leds!.roll),
+            ]
+          : h('p', { class: 'hint' }, t('ledsUnknown')),
+      ),
+    ),
+  );
+}

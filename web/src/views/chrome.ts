@@ -1,0 +1,94 @@
+/** The header (navigation, language, control status) and the PIN prompt. */
+import { VIEWS, type App, type View } from '../app.ts';
+import { h } from '../dom.ts';
+import { lang, setLang, t, type Key } from '../i18n.ts';
+import { setSound, soundEnabled, unlockAudio } from '../sound.ts';
+
+const NAV: Record<View, Key> = {
+  table: 'navTable',
+  roll: 'navRoll',
+  phone: 'navPhone',
+  wizard: 'navWizard',
+  settings: 'navSettings',
+  box: 'navBox',
+  kiosk: 'navKiosk',
+};
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function chromeView(app: App): HTMLElement {
+  const snap = app.snap;
+  const views = app.kiosk ? [] : VIEWS;
+  return h('header', { class: 'chrome' },
+    h('div', { class: 'brand' },
+      h('span', { class: 'app-title' }, t('appTitle')),
+      h('span', { class: 'game-title' }, t('gameTitle')),
+      snap ? h('span', { class: 'table-name' }, snap.name) : null,
+    ),
+    views.length
+      ? h('nav', { 'aria-label': 'views' },
+          views.map((v) => h('button', { type: 'button', class: `nav-btn${app.view === v ? ' current' : ''}`, 'aria-current': app.view === v ? 'page' : null, 'data-testid': `nav-${v}`, onclick: () => app.go(v) }, t(NAV[v]))))
+      : null,
+    h('div', { class: 'tools' },
+      h('span', { class: `conn ${app.connected ? 'on' : 'off'}`, title: app.connected ? '' : t('disconnected') }, app.connected ? '●' : '○'),
+      snap?.pin ? h('span', { class: 'pin-shown' }, t('pinShown', { pin: snap.pin })) : null,
+      snap?.canControl
+        ? h('span', { class: 'control on', 'data-testid': 'control-state' }, t('controlling'))
+        : h('button', { type: 'button', class: 'btn small', 'data-testid': 'unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlock')),
+      h('button', { type: 'button', class: 'btn small', 'aria-pressed': soundEnabled() ? 'true' : 'false', onclick: () => {
+        unlockAudio();
+        setSound(!soundEnabled());
+        app.render(false);
+      } }, soundEnabled() ? t('soundOn') : t('soundOff')),
+      h('label', { class: 'lang' }, h('span', { class: 'sr-only' }, t('language')),
+        h('select', { 'data-testid': 'lang', 'aria-label': t('language'), onchange: (e: Event) => {
+          setLang((e.target as HTMLSelectElement).value as 'en' | 'es', storage());
+          document.documentElement.lang = lang();
+          app.render(true);
+        } },
+          h('option', { value: 'en', selected: lang() === 'en' }, 'English'),
+          h('option', { value: 'es', selected: lang() === 'es' }, 'Español'))),
+      app.kiosk ? h('button', { type: 'button', class: 'btn small', onclick: () => void document.documentElement.requestFullscreen?.().catch(() => {}) }, t('fullscreen')) : null,
+    ),
+  );
+}
+
+export function pinOverlay(app: App): HTMLElement | null {
+  if (!app.ui.pinOpen || app.snap?.canControl) return null;
+  const input = h('input', { type: 'password', inputmode: 'numeric', autocomplete: 'off', name: 'pin', id: 'pin-input', 'data-testid': 'pin-input', value: app.snap?.pin ?? '', minlength: 4, maxlength: 8, 'aria-label': t('pinLabel') });
+  const form = h('form', {
+    class: 'overlay-box pin-box',
+    onsubmit: async (e: Event) => {
+      e.preventDefault();
+      unlockAudio();
+      const reply = await app.client.authorise(input.value.trim());
+      if (reply.ok) {
+        app.ui.pinOpen = false;
+        app.ui.pinError = null;
+        try {
+          sessionStorage.setItem(`flightdeck.pin.${app.client.tableId}`, input.value.trim());
+        } catch {
+          // not remembered: asked again after a reload
+        }
+      } else {
+        app.ui.pinError = reply.error.message || t('pinWrong');
+      }
+      app.render(false);
+    },
+  },
+    h('h2', null, t('pinPrompt')),
+    h('label', { class: 'field' }, h('span', null, t('pinLabel')), input),
+    app.ui.pinError ? h('p', { class: 'form-error', role: 'alert' }, app.ui.pinError) : null,
+    h('div', { class: 'row' },
+      h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'pin-submit' }, t('pinSubmit')),
+      h('button', { type: 'button', class: 'btn big-btn', onclick: () => { app.ui.pinOpen = false; app.render(false); } }, t('close'))),
+  );
+  setTimeout(() => input.focus(), 0);
+  return h('div', { class: 'overlay', role: 'dialog', 'aria-modal': 'true' }, form);
+}

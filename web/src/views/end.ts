@@ -1,0 +1,40 @@
+/** The end screen: victory or defeat, its cause, the game's time and figures. */
+import type { App } from '../app.ts';
+import { h } from '../dom.ts';
+import { durationText } from '../format.ts';
+import { t, tk } from '../i18n.ts';
+
+export function endOverlay(app: App): HTMLElement | null {
+  const st = app.state;
+  const outcome = st?.outcome;
+  if (!st || st.phase !== 'over' || !outcome) return null;
+  if (app.ui.endDismissedFor === outcome.at) return null;
+  const duration = st.startedAt !== null ? outcome.at - st.startedAt : null;
+  const lost = st.planes.filter((p) => p.destroyed).length;
+  const skill = st.planes.reduce((sum, p) => sum + p.skill, 0);
+  return h('div', { class: `overlay end-screen ${outcome.result}`, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'end-title', 'data-testid': 'end-screen' },
+    h('div', { class: 'overlay-box' },
+      h('h1', { id: 'end-title', class: 'end-title' }, outcome.result === 'won' ? t('won') : t('lost')),
+      h('p', { class: 'end-cause' }, tk(`cause_${outcome.cause}`)),
+      h('dl', { class: 'end-stats' },
+        duration !== null ? h('div', null, h('dt', null, t('duration')), h('dd', null, durationText(duration))) : null,
+        h('div', null, h('dt', null, t('turns')), h('dd', null, st.turn)),
+        h('div', null, h('dt', null, t('shohoHits')), h('dd', null, `${st.shohoHits} / ${app.rules().shoho.hitsToSink}`)),
+        h('div', null, h('dt', null, t('yorktownHits')), h('dd', null, `${st.yorktownHits} / ${app.rules().yorktown.hitsToSink}`)),
+        h('div', null, h('dt', null, t('search')), h('dd', null, st.search)),
+        h('div', null, h('dt', null, t('planesLost')), h('dd', null, lost)),
+        h('div', null, h('dt', null, t('totalSkill')), h('dd', null, skill)),
+      ),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-new-game', onclick: () => {
+          app.ui.endDismissedFor = outcome.at;
+          app.go('wizard');
+        } }, t('newGame')),
+        h('button', { type: 'button', class: 'btn big-btn', onclick: () => {
+          app.ui.endDismissedFor = outcome.at;
+          app.render(false);
+        } }, t('close')),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Demo station: the table display full screen, the attract game the service plays by itself
+ * when idle, and today's statistics. Resets after a game or inactivity are the service's (kiosk
+ * config); this view follows the state it pushes.
+ */
+import type { App } from '../app.ts';
+import { h } from '../dom.ts';
+import { durationText } from '../format.ts';
+import { t, tk } from '../i18n.ts';
+import type { DayStats } from '../types.ts';
+import { tableView } from './table.ts';
+
+let stats: DayStats | null = null;
+let statsAt = 0;
+
+function refreshStats(app: App): void {
+  if (Date.now() - statsAt < 30_000) return;
+  statsAt = Date.now();
+  void app.client.stats().then((s) => {
+    stats = s;
+    if (app.view === 'kiosk') app.render(false);
+  });
+}
+
+/** A game ending changes the figures: fetch them again on the next render. */
+export function invalidateStats(): void {
+  statsAt = 0;
+}
+
+export function statsView(): HTMLElement {
+  if (!stats || stats.games === 0) return h('section', { class: 'day-stats', 'data-testid': 'day-stats' }, h('h2', null, t('todayStats')), h('p', null, t('statsUnavailable')));
+  const defeats = Object.entries(stats.causes).filter(([cause]) => cause !== 'shohoSunk');
+  return h('section', { class: 'day-stats', 'data-testid': 'day-stats' },
+    h('h2', null, t('todayStats')),
+    h('dl', null,
+      h('div', null, h('dt', null, t('gamesPlayed')), h('dd', { 'data-testid': 'stats-games' }, stats.games)),
+      h('div', null, h('dt', null, t('wins')), h('dd', null, stats.results.won ?? 0)),
+      h('div', null, h('dt', null, t('avgDuration')), h('dd', null, stats.durationMs.mean !== null ? durationText(stats.durationMs.mean) : '—')),
+    ),
+    defeats.length
+      ? h('div', { class: 'defeats' }, h('h3', null, t('defeatsBy')), h('ul', null, defeats.map(([cause, n]) => h('li', null, `${tk(`cause_${cause}`)} ${n}`))))
+      : null,
+  );
+}
+
+export function kioskView(app: App): HTMLElement {
+  refreshStats(app);
+  const attract = app.snap?.attract === true;
+  return h('div', { class: `kiosk-view${attract ? ' attract' : ''}` },
+    attract
+      ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', onclick: () => app.go('wizard') },
+          h('span', { class: 'badge' }, t('attractBadge')), ' ', t('kioskAttract'), h('span', { class: 'invite' }, t('kioskInvite')))
+      : null,
+    h('div', { class: 'kiosk-body' }, tableView(app), statsView()),
+  );
+}

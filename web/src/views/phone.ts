@@ -1,0 +1,27 @@
+/** A player's phone: the stopwatch, their planes and action choice, the roll when it is theirs. */
+import type { App } from '../app.ts';
+import { h } from '../dom.ts';
+import { t } from '../i18n.ts';
+import { planesView } from './planes.ts';
+import { rollPanel } from './roll.ts';
+import { alertsView, stopwatchView } from './status.ts';
+
+export function phoneView(app: App): HTMLElement {
+  const st = app.state;
+  const seats = Array.from({ length: st?.setup?.players ?? 4 }, (_, i) => i + 1);
+  const picker = h('div', { class: 'seat-picker', role: 'group', 'aria-label': t('phonePickSeat') },
+    seats.map((n) => h('button', { type: 'button', class: `choice${app.seat === n ? ' selected' : ''}`, 'data-testid': `seat-${n}`, onclick: () => {
+      app.seat = n;
+      app.go('phone');
+    } }, t('seat', { n }))));
+  if (app.seat === null) return h('section', { class: 'phone' }, h('h2', null, t('phonePickSeat')), picker);
+  const mine = st?.planes.filter((p) => p.seat === app.seat) ?? [];
+  const rollIsMine = !!st?.roll && mine.some((p) => p.id === st.roll!.plane);
+  return h('section', { class: 'phone' },
+    alertsView(app),
+    h('div', { class: 'phone-top' }, h('h2', null, t('phoneTitle', { n: app.seat })), stopwatchView(app)),
+    mine.length ? planesView(app, app.seat, true) : h('p', null, st ? t('phoneNoPlanes') : t('noGame')),
+    rollIsMine ? rollPanel(app, false) : null,
+    picker,
+  );
+}

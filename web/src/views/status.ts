@@ -1,0 +1,105 @@
+/** The table display's big figures: stopwatch, hits, search track, CAP, the last Japanese card, alerts. */
+import type { App } from '../app.ts';
+import { h } from '../dom.ts';
+import { clockLevel, clockText, searchBonus } from '../format.ts';
+import { t, tk } from '../i18n.ts';
+
+export function remainingMs(app: App): number | null {
+  const st = app.state;
+  if (!st || st.deadline === null) return null;
+  if (st.phase === 'over' && st.outcome) return Math.max(0, st.deadline - st.outcome.at);
+  return st.deadline - app.now();
+}
+
+export function stopwatchView(app: App): HTMLElement {
+  const ms = remainingMs(app);
+  const level = ms === null ? 'idle' : clockLevel(ms);
+  return h('section', { class: `stopwatch level-${level}`, 'aria-label': t('timeLeft') },
+    h('div', { class: 'label' }, ms !== null && ms <= 0 ? t('timeUp') : t('timeLeft')),
+    h('div', { class: 'stopwatch-time', id: 'stopwatch-time', 'aria-live': 'off' }, ms === null ? '--:--' : clockText(ms)),
+  );
+}
+
+/** Updates the stopwatch in place (called every 250 ms); returns the remaining time. */
+export function tickStopwatch(app: App): number | null {
+  const ms = remainingMs(app);
+  const el = document.getElementById('stopwatch-time');
+  if (el && ms !== null) {
+    const text = clockText(ms);
+    if (el.textContent !== text) el.textContent = text;
+    const box = el.parentElement;
+    const level = `stopwatch level-${clockLevel(ms)}`;
+    if (box && box.className !== level) box.className = level;
+  }
+  return ms;
+}
+
+function track(label: string, value: number, max: number, cls: string, marks: Map<number, string> = new Map()): HTMLElement {
+  const cells: HTMLElement[] = [];
+  for (let i = 0; i <= max; i++) {
+    const mark = marks.get(i);
+    cells.push(h('span', { class: `cell${i === value ? ' current' : ''}${i < value ? ' passed' : ''}${mark ? ' milestone' : ''}`, title: mark ?? null }, i));
+  }
+  return h('div', { class: `track ${cls}` },
+    h('div', { class: 'track-head' }, h('span', { class: 'track-label' }, label), h('span', { class: 'track-value', 'data-testid': cls }, `${value} / ${max}`)),
+    h('div', { class: 'cells' }, cells),
+  );
+}
+
+export function countersView(app: App): HTMLElement {
+  const st = app.state;
+  const rules = app.rules();
+  const search = st?.search ?? 0;
+  const located = search >= rules.search.locatedAt;
+  const bonus = searchBonus(rules, search);
+  const marks = new Map<number, string>([[rules.search.locatedAt, t('searchLocated')]]);
+  for (const b of rules.search.attackBonus) if (b.dice > 0) marks.set(b.from, (b.dice === 1 ? t('searchBonus', { n: 1 }) : t('searchBonusPlural', { n: b.dice })));
+  const bonuses = rules.search.attackBonus.filter((b) => b.dice > 0);
+  const cap = st?.cap ?? 0;
+  return h('section', { class: 'counters' },
+    track(t('yorktownHits'), st?.yorktownHits ?? 0, rules.yorktown.hitsToSink, 'yorktown-hits'),
+    track(t('shohoHits'), st?.shohoHits ?? 0, rules.shoho.hitsToSink, 'shoho-hits'),
+    track(t('search'), search, rules.search.max, 'search', marks),
+    h('div', { class: `search-status${located ? ' located' : ''}` },
+      located ? t('searchLocated') : t('searchNotLocated', { n: rules.search.locatedAt }),
+      bonus > 0 ? h('strong', null, ' · ', bonus === 1 ? t('searchBonus', { n: 1 }) : t('searchBonusPlural', { n: bonus })) : null,
+    ),
+    h('div', { class: 'search-unlocks' },
+      t('searchUnlocks', { a: rules.search.locatedAt, b: bonuses[0]?.from ?? '-', c: bonuses[1]?.from ?? '-' }),
+    ),
+    h('div', { class: 'cap-row' },
+      h('span', { class: 'track-label' }, t('cap')),
+      h('span', { class: 'cap-boxes' }, Array.from({ length: rules.cap.spaces }, (_, i) => h('span', { class: `cap-box${i < cap ? ' filled' : ''}` }, i < cap ? 'Z' : ''))),
+      h('span', { class: 'track-value', 'data-testid': 'cap' }, `${cap} / ${rules.cap.spaces}`),
+      cap > 0 ? h('span', { class: 'hint' }, t('capHint', { n: cap * rules.cap.dicePenaltyPerFighter })) : null,
+    ),
+    h('div', { class: 'meta' },
+      st && st.phase !== 'setup' ? h('span', { class: 'turn' }, t('turn', { n: st.turn })) : null,
+      st ? h('span', { class: `phase phase-${st.phase}`, 'data-testid': 'phase' }, tk(`phase_${st.phase}`)) : null,
+      h('span', { class: `spot${st?.spotted ? ' on' : ''}` }, st?.spotted ? t('spotted') : t('notSpotted')),
+    ),
+  );
+}
+
+export function cardView(app: App): HTMLElement {
+  const card = app.state?.pendingCard?.card ?? app.state?.lastCard ?? null;
+  if (!card) return h('section', { class: 'card empty' }, h('div', { class: 'label' }, t('lastCard')), h('p', null, t('noCard')));
+  return h('section', { class: `card jap-card plane-${card.plane}${card.directHit ? ' direct-hit' : ''}`, 'data-testid': 'last-card' },
+    h('div', { class: 'label' }, t('lastCard'), h('span', { class: 'card-id' }, card.id)),
+    card.directHit ? h('div', { class: 'direct' }, t('directHit')) : null,
+    h('div', { class: 'card-islands' }, card.islands.map((i) => h('span', { class: 'card-island' }, i))),
+    h('div', { class: 'card-plane' }, tk(`jap_${card.plane}`)),
+    h('div', { class: 'card-event' }, tk(`event_${card.event}`)),
+  );
+}
+
+export function alertsView(app: App): HTMLElement | null {
+  const snap = app.snap;
+  if (!snap) return null;
+  const items: HTMLElement[] = [];
+  if (!app.connected) items.push(h('li', { class: 'alert' }, t('disconnected')));
+  if (snap.manualDice && snap.hardware.camera.kind !== 'none' && snap.hardware.camera.state !== 'off') items.push(h('li', { class: 'alert' }, t('alertCameraLost')));
+  for (const a of snap.alerts) items.push(h('li', { class: 'alert', 'data-code': a.code }, a.message));
+  if (!items.length) return null;
+  return h('section', { class: 'alerts', role: 'alert', 'aria-label': t('alerts') }, h('ul', null, items));
+}

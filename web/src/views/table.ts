@@ -1,0 +1,33 @@
+/** The table-side display: stopwatch, counters, card, board, planes, roll, controls. */
+import type { App } from '../app.ts';
+import { h } from '../dom.ts';
+import { t } from '../i18n.ts';
+import { boardView } from './board.ts';
+import { gameControls } from './controls.ts';
+import { planesView } from './planes.ts';
+import { rollPanel } from './roll.ts';
+import { alertsView, cardView, countersView, stopwatchView } from './status.ts';
+
+export function tableView(app: App): HTMLElement {
+  const st = app.state;
+  const noGame = !st || st.phase === 'setup' && !st.setup;
+  return h('div', { class: 'table-view' },
+    alertsView(app),
+    noGame ? h('p', { class: 'no-game' }, app.snap ? t('noGame') : t('connecting')) : null,
+    h('div', { class: 'table-layout' },
+      h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), gameControls(app)),
+      h('div', { class: 'col-board' }, boardView(app)),
+      h('div', { class: 'col-right' }, planesView(app, null, true)),
+    ),
+    st?.roll ? rollPanel(app, false) : null,
+  );
+}
+
+export function rollView(app: App): HTMLElement {
+  return h('div', { class: 'roll-view' },
+    alertsView(app),
+    h('div', { class: 'roll-top' }, stopwatchView(app), app.state ? h('div', { class: 'roll-planes' }, planesView(app, null, false)) : null),
+    rollPanel(app, true),
+    gameControls(app),
+  );
+}

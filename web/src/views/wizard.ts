@@ -1,0 +1,138 @@
+/** Set-up wizard: players, inexperienced players, difficulty, expansions, deck, red islands, seats. */
+import type { App } from '../app.ts';
+import { h, type Child } from '../dom.ts';
+import { t, tk } from '../i18n.ts';
+
+export interface WizardForm {
+  players: 1 | 2 | 3 | 4;
+  inexperienced: number;
+  difficulty: 25 | 30 | 35;
+  expertManoeuvres: boolean;
+  dropTank: boolean;
+  weather: boolean;
+  deck: 'digital' | 'physical';
+  startIslands: [number, number];
+  planeSeats: [number, number, number, number];
+  seed: string;
+}
+
+let form: WizardForm | null = null;
+let overridesCount = 0;
+
+function defaultSeats(app: App, players: number): [number, number, number, number] {
+  const seating = app.rules().players.seating[String(players)] ?? [1, 1, 1, 1];
+  return [seating[0] ?? 1, seating[1] ?? 1, seating[2] ?? 1, seating[3] ?? 1];
+}
+
+function initialForm(app: App): WizardForm {
+  const red = app.rules().board.islands.filter((i) => i.colour === 'red').map((i) => i.id);
+  return {
+    players: 4,
+    inexperienced: 0,
+    difficulty: 30,
+    expertManoeuvres: false,
+    dropTank: false,
+    weather: false,
+    deck: 'digital',
+    startIslands: [red[0] ?? 8, red[1] ?? red[0] ?? 9],
+    planeSeats: defaultSeats(app, 4),
+    seed: '',
+  };
+}
+
+/** The newGame command the form describes (validated again by the service and the engine). */
+export function newGameCommand(f: WizardForm): Record<string, unknown> {
+  const cmd: Record<string, unknown> = {
+    type: 'newGame',
+    players: f.players,
+    inexperienced: f.inexperienced,
+    difficulty: f.difficulty,
+    expansions: { expertManoeuvres: f.expertManoeuvres, dropTank: f.dropTank, weather: f.weather },
+    deck: f.deck,
+    startIslands: f.startIslands,
+    planeSeats: { '1': f.planeSeats[0], '2': f.planeSeats[1], '3': f.planeSeats[2], '4': f.planeSeats[3] },
+  };
+  const seed = f.seed.trim();
+  if (seed !== '') cmd.seed = Number(seed);
+  return cmd;
+}
+
+export function totalMinutes(app: App, f: WizardForm): number {
+  const sw = app.rules().stopwatch;
+  return f.difficulty + (4 - f.players) * sw.perMissingPlayerMinutes + f.inexperienced * sw.perInexperiencedMinutes;
+}
+
+function choice<T extends string | number>(name: string, value: T, options: [T, string][], set: (v: T) => void, app: App): HTMLElement {
+  return h('div', { class: 'choices', role: 'radiogroup', 'aria-label': name },
+    options.map(([v, label]) =>
+      h('button', {
+        type: 'button',
+        role: 'radio',
+        'aria-checked': v === value ? 'true' : 'false',
+        class: `choice${v === value ? ' selected' : ''}`,
+        'data-testid': `${name}-${v}`,
+        onclick: () => {
+          set(v);
+          app.render(true);
+        },
+      }, label)));
+}
+
+function fieldset(legend: string, ...children: Child[]): HTMLElement {
+  return h('fieldset', null, h('legend', null, legend), children);
+}
+
+export function wizardView(app: App): HTMLElement {
+  const f = (form ??= initialForm(app));
+  const rules = app.rules();
+  const red = rules.board.islands.filter((i) => i.colour === 'red');
+  void app.client.settings().then((s) => {
+    const n = s ? Object.keys(s.ruleOverrides).length : 0;
+    if (n !== overridesCount) {
+      overridesCount = n;
+      if (app.view === 'wizard') app.render(true);
+    }
+  });
+  const seatOptions = Array.from({ length: f.players }, (_, i) => i + 1);
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  return h('form', {
+    class: 'wizard',
+    onsubmit: async (e: Event) => {
+      e.preventDefault();
+      const reply = await app.send(newGameCommand(f) as { type: string });
+      if (reply.ok) app.go('table');
+      else error.textContent = reply.error.message;
+    },
+  },
+    h('h2', null, t('wizardTitle')),
+    fieldset(t('players'), choice('players', f.players, [1, 2, 3, 4].map((n): [1 | 2 | 3 | 4, string] => [n as 1 | 2 | 3 | 4, String(n)]), (v) => {
+      f.players = v;
+      f.inexperienced = Math.min(f.inexperienced, v);
+      f.planeSeats = defaultSeats(app, v);
+    }, app)),
+    fieldset(t('inexperienced'), choice('inexperienced', f.inexperienced, Array.from({ length: f.players + 1 }, (_, i): [number, string] => [i, String(i)]), (v) => { f.inexperienced = v; }, app)),
+    fieldset(t('difficulty'), choice('difficulty', f.difficulty, ([25, 30, 35] as const).map((d): [25 | 30 | 35, string] => [d, tk(`diff_${d}`)]), (v) => { f.difficulty = v; }, app)),
+    fieldset(t('expansions'),
+      (['expertManoeuvres', 'dropTank', 'weather'] as const).map((x) =>
+        h('label', { class: 'check big' },
+          h('input', { type: 'checkbox', name: x, 'data-testid': `exp-${x}`, checked: f[x], onchange: (e: Event) => { f[x] = (e.target as HTMLInputElement).checked; } }),
+          ` ${tk(`exp_${x}`)}`))),
+    fieldset(t('deck'), choice('deck', f.deck, [['digital', t('deck_digital')], ['physical', t('deck_physical')]], (v) => { f.deck = v; }, app)),
+    fieldset(t('startIslands'),
+      [0, 1].map((i) =>
+        h('label', { class: 'field' }, h('span', null, t('plane', { n: i + 3 })),
+          h('select', { name: `start${i}`, onchange: (e: Event) => { f.startIslands[i] = Number((e.target as HTMLSelectElement).value); } },
+            red.map((isl) => h('option', { value: isl.id, selected: isl.id === f.startIslands[i] }, `${t('island', { n: isl.id })}${isl.name ? ` (${isl.name})` : ''}`)))))),
+    fieldset(t('planeSeats'),
+      [0, 1, 2, 3].map((i) =>
+        h('label', { class: 'field' }, h('span', null, t('plane', { n: i + 1 })),
+          h('select', { name: `seat${i}`, onchange: (e: Event) => { f.planeSeats[i] = Number((e.target as HTMLSelectElement).value); } },
+            seatOptions.map((seat) => h('option', { value: seat, selected: seat === f.planeSeats[i] }, t('seat', { n: seat }))))))),
+    fieldset(t('seed'), h('input', { type: 'number', name: 'seed', min: 0, inputmode: 'numeric', value: f.seed, oninput: (e: Event) => { f.seed = (e.target as HTMLInputElement).value; } })),
+    h('p', { class: 'total-time', 'data-testid': 'total-time' }, t('totalTime', { n: totalMinutes(app, f) })),
+    overridesCount > 0 ? h('p', { class: 'hint' }, t('overridesActive', { n: overridesCount })) : null,
+    error,
+    h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'start-game' }, t('startGame')),
+    !app.snap?.canControl ? h('p', { class: 'hint' }, t('pinPrompt')) : null,
+  );
+}
