@@ -6,6 +6,7 @@
  *   down <BUTTON> | up <BUTTON>   hold / release a button (P1..P4 MOVE ATTACK SEARCH TOL CONFIRM UNDO)
  *   press <BUTTON> <ms>           press and release after <ms> of simulated time
  *   pins                          "PINS t=<sim ms> P1=<level>,<edges> ... BUZ=<level>,<edges>"
+ *   regs                          "REGS B=<PIN>,<DDR>,<PORT> C=... D=..." (hex, for debugging)
  *   quit
  * First line printed: "PTY <path of the box's serial port>". Errors: "ERR <text>".
  */

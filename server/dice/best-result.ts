@@ -40,6 +40,8 @@ interface SubsetTable {
   need: number[];
   value: number[];
   count: number[];
+  /** memo of bestPossibleSplit by number of free dice */
+  bestWith?: { totalValue: number; targetsTaken: number }[];
 }
 
 const subsetTables = new WeakMap<readonly RollTarget[], SubsetTable>();
@@ -132,6 +134,9 @@ export function splitGroups(sizes: readonly number[], targets: readonly RollTarg
 /** The best split any `freeDice` dice could make: one group of them can take any targets needing ≤ freeDice in all. */
 export function bestPossibleSplit(freeDice: number, targets: readonly RollTarget[]): { totalValue: number; targetsTaken: number } {
   const table = subsetTable(targets);
+  table.bestWith ??= [];
+  const cached = table.bestWith[freeDice];
+  if (cached) return cached;
   let bestMask = 0;
   for (let mask = 1; mask < 1 << targets.length; mask++) {
     if (table.need[mask] > freeDice) continue;
@@ -139,7 +144,9 @@ export function bestPossibleSplit(freeDice: number, targets: readonly RollTarget
       || (table.value[mask] === table.value[bestMask] && table.count[mask] > table.count[bestMask]);
     if (better) bestMask = mask;
   }
-  return { totalValue: table.value[bestMask], targetsTaken: table.count[bestMask] };
+  const best = { totalValue: table.value[bestMask], targetsTaken: table.count[bestMask] };
+  table.bestWith[freeDice] = best;
+  return best;
 }
 
 /**

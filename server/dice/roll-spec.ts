@@ -14,6 +14,9 @@ export function specProblem(spec: RollSpec): string | null {
   if (spec.onesCostFuel && (!Number.isInteger(spec.fuelAvailable) || spec.fuelAvailable < 0)) {
     return `fuelAvailable must be a whole number ≥ 0, got ${String(spec.fuelAvailable)}`;
   }
+  if (spec.freeOnes !== undefined && (!Number.isInteger(spec.freeOnes) || spec.freeOnes < 0)) {
+    return `freeOnes must be a whole number ≥ 0, got ${String(spec.freeOnes)}`;
+  }
   const goal = spec.goal;
   switch (goal?.kind) {
     case 'tiers':

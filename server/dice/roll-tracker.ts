@@ -28,13 +28,17 @@ export function startRoll(spec: RollSpec): RollState {
     readings: 0,
     best: bestResult([], spec.goal),
     flags: [],
+    freeOnesUsed: 0,
+    freeOnesShowing: 0,
   };
 }
 
 /**
  * Takes one reading of ALL dice in the tray (locked 1s included). Pure; never throws.
  *
- * Continuous roll: each newly shown 1 locks and, when `onesCostFuel`, costs 1 fuel; a 1 the plane
+ * Continuous roll: each newly shown 1 locks and, when `onesCostFuel`, costs 1 fuel, except the first
+ * `spec.freeOnes` 1s, which stay free to re-roll: a free 1 still showing is not new (a reading is a
+ * multiset, so a free 1 re-rolled to 1 again stays free; one re-rolled away is gone). A 1 the plane
  * cannot pay for ends the roll with `outOfFuel` (fuelSpent stops at fuelAvailable). Rejected
  * (state unchanged, `flags` say why): bad faces, a wrong number of dice, fewer 1s than are locked,
  * any reading after the roll ran out of fuel (`rollOver`).
@@ -66,7 +70,13 @@ export function applyReading(state: RollState, faces: readonly unknown[]): RollS
   if (seenOnes < state.lockedOnes) {
     return { ...state, flags: [{ type: 'illegalReroll', lockedOnes: state.lockedOnes, seenOnes }] };
   }
-  const newOnes = seenOnes - state.lockedOnes;
+  // 1s not locked: freed 1s not yet re-rolled, then new 1s (freed while free 1s are left)
+  const unlockedOnes = seenOnes - state.lockedOnes;
+  const freedBefore = Math.min(state.freeOnesShowing ?? 0, unlockedOnes);
+  const fresh = unlockedOnes - freedBefore;
+  const freeUsed = state.freeOnesUsed ?? 0;
+  const freedNow = Math.min(fresh, Math.max(0, (state.spec.freeOnes ?? 0) - freeUsed));
+  const newOnes = fresh - freedNow;
   let fuelSpent = state.fuelSpent;
   let outOfFuel = false;
   if (state.spec.onesCostFuel && newOnes > 0) {
@@ -80,7 +90,9 @@ export function applyReading(state: RollState, faces: readonly unknown[]): RollS
   return {
     ...state,
     faces: accepted,
-    lockedOnes: seenOnes,
+    lockedOnes: state.lockedOnes + newOnes,
+    freeOnesUsed: freeUsed + freedNow,
+    freeOnesShowing: freedBefore + freedNow,
     fuelSpent,
     outOfFuel,
     readings: state.readings + 1,

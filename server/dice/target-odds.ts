@@ -70,25 +70,31 @@ export function targetChain(spec: TargetChainSpec, from: { locked: number; kept:
     return index;
   };
 
+  /** Where the strategy goes from a throw showing `locked` 1s and equal groups of `sizes` (memoised). */
+  const decisions = new Map<string, { to: number; terminal: boolean }>();
+  const next = (locked: number, sizes: number[]): { to: number; terminal: boolean } => {
+    const key = `${locked}|${sizes.join(',')}`;
+    const known = decisions.get(key);
+    if (known) return known;
+    let result: { to: number; terminal: boolean };
+    if (spec.onesCostFuel && locked > spec.fuel) {
+      result = { to: CRASH_COLUMN, terminal: true };
+    } else {
+      const decision = spec.continuous ? decideTargets(locked, sizes, ctx(locked)) : { stop: true, keep: [] };
+      result = decision.stop
+        ? { to: terminalColumn(splitGroups(sizes, spec.targets).mask, locked), terminal: true }
+        : { to: stateFor(locked, decision.keep.map((i) => sizes[i])), terminal: false };
+    }
+    decisions.set(key, result);
+    return result;
+  };
+
   const start = stateFor(from.locked, from.kept);
   for (let s = 0; s < states.length; s++) {
     const state = states[s];
     const merged = new Map<string, { to: number; terminal: boolean; p: number }>();
     forEachReroll(n - state.locked - sumOf(state.kept), state.kept, (ones, sizes, p) => {
-      const locked = state.locked + ones;
-      let to: number;
-      let terminal = true;
-      if (spec.onesCostFuel && locked > spec.fuel) {
-        to = CRASH_COLUMN;
-      } else {
-        const decision = spec.continuous ? decideTargets(locked, sizes, ctx(locked)) : { stop: true, keep: [] };
-        if (decision.stop) {
-          to = terminalColumn(splitGroups(sizes, spec.targets).mask, locked);
-        } else {
-          to = stateFor(locked, decision.keep.map((i) => sizes[i]));
-          terminal = false;
-        }
-      }
+      const { to, terminal } = next(state.locked + ones, sizes);
       const key = `${terminal}|${to}`;
       const edge = merged.get(key);
       if (edge) edge.p += p;
@@ -150,7 +156,10 @@ function addScaled(into: Float64Array, v: Float64Array, p: number): void {
   for (let i = 0; i < into.length; i++) into[i] += p * v[i];
 }
 
-/** Solves a·x = b in place (b becomes x); a is diagonally dominant (I - substochastic), so no pivoting is needed. */
+/**
+ * Solves a·x = b in place (b becomes x). a = I - P within one level of locked 1s is strictly
+ * diagonally dominant (every re-roll may show a 1, which leaves the level), so no pivoting is needed.
+ */
 function gaussianSolve(a: Float64Array[], b: Float64Array[]): void {
   const n = a.length;
   for (let col = 0; col < n; col++) {

@@ -40,6 +40,11 @@ export interface RollSpec {
   /** fuel the plane has when the roll starts (ignored when onesCostFuel is false) */
   fuelAvailable: number;
   goal: RollGoal;
+  /**
+   * continuous rolls: the first `freeOnes` 1s shown neither lock nor cost fuel; the player re-rolls
+   * them (the Decisive manoeuvre: "re-roll the first 1"). Default 0. The odds ignore it.
+   */
+  freeOnes?: number;
 }
 
 /** The best result reachable from the dice now showing. */
@@ -65,14 +70,24 @@ export interface RollState {
   outOfFuel: boolean;
   readings: number;
   best: RollResult;
-  /** flags raised by the last reading (a flagged reading is not accepted) */
+  /** free 1s (spec.freeOnes) used so far (absent = 0) */
+  freeOnesUsed?: number;
+  /** freed 1s still showing, not yet re-rolled: they are not new 1s (absent = 0) */
+  freeOnesShowing?: number;
+  /**
+   * flags raised by the last reading. A flagged reading is not accepted, except for the
+   * informational `rerollAfterSingle` (a corrected single roll); see readingAccepted().
+   */
   flags: RollFlag[];
 }
 
 export interface RollOdds {
-  /** probability that the roll ends with at least this tier/target set reached, per tier id (tiers goal) */
+  /**
+   * probability that the roll ends, without crashing, with at least this tier, per tier id (tiers goal);
+   * per target id, the probability that the target is taken (targets goal); empty for a faces goal
+   */
   reach: Record<string, number>;
-  /** expected fuel spent on locked 1s */
+  /** expected fuel spent on locked 1s (a crash counts as all the fuel available) */
   expectedFuel: number;
   /** probability that fuel runs out before the roll ends (plane crashes) */
   crash: number;

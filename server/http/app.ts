@@ -3,7 +3,7 @@
  * and the dashboard's static files from web/dist (nothing outside it can be read).
  */
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   });
   const service = typeof options.service === 'function' ? options.service(app.log) : options.service;
@@ -204,8 +205,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       const t = table(request, reply);
       if (!t || !control(t, request, reply)) return reply;
       if (!t.simulator.press) return sendError(reply, 409, 'noVirtualBox', 'This table has no virtual button box.');
-      t.simulator.press(request.body.button, request.body.press ?? 'short');
-      return { ok: true };
+      try {
+        t.simulator.press(request.body.button, request.body.press ?? 'short');
+      } catch (err) {
+        return sendError(reply, 409, 'boxUnavailable', String((err as Error).message ?? err));
+      }
+      return { ok: true, note: t.simulator.lastNote?.() ?? null };
     },
   );
 

@@ -3,6 +3,7 @@
  * Shared by server/http (producer) and web/src (consumer). Extend, do not rename.
  */
 import type { CommandRejection, GameEvent } from '../games/game-module.ts';
+import type { LedState } from '../hardware/ports.ts';
 
 export type DeviceStatus = {
   kind: 'simulated' | 'real' | 'none';
@@ -54,6 +55,29 @@ export interface TableSnapshot<S = unknown> {
   alerts: { code: string; message: string }[];
   /** can this client send commands (authorised with the PIN)? */
   canControl: boolean;
+  /**
+   * The table's PIN: only for a client that gave it, or for a display on the server machine
+   * itself (loopback: the table-side screen) when the table config allows it (showPinOnLocalDisplay).
+   */
+  pin?: string;
+  /** the game on the table was started by the demo station's attract mode (kept out of statistics) */
+  attract?: boolean;
+  /** the table is a demo station (kiosk settings in its config) */
+  kiosk?: boolean;
+  /** the button box's lights as the service last set them (null without a box) */
+  leds?: LedState | null;
+}
+
+/** GET /api/tables/:id/stats?day=YYYY-MM-DD (server's local day; default today). Attract games are counted apart. */
+export interface DayStatsReply {
+  tableId: string;
+  day: string;
+  games: number;
+  results: Record<string, number>;
+  causes: Record<string, number>;
+  durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null };
+  attractGames: number;
+  recent: { startedAt: number; endedAt: number; result: string; cause: string | null; durationMs: number; details: Record<string, unknown> }[];
 }
 
 export type CommandAck<S = unknown> =
@@ -62,9 +86,12 @@ export type CommandAck<S = unknown> =
 
 /**
  * socket.io:
- *  - connect with `auth: { table?: string, pin?: string }` (no PIN: watch only)
+ *  - connect with `auth: { table?: string, pin?: string }` (no PIN: watch only; a wrong PIN: watch only + "error")
  *  - server -> client: "state" TableSnapshot, "vision" VisionUpdate, "error" {code, message}
- *  - client -> server: "command" (command, ack(CommandAck)), "watch" ({table}, ack) to switch tables
+ *  - client -> server: "command" (command, ack(CommandAck)), "watch" ({table, pin?}, ack) to switch tables,
+ *    "auth" ({pin}, ack({ok} | {ok:false, error})) to give the PIN later (rate-limited per client),
+ *    "throw" ({dice?, faces?}, ack) the simulated camera's throw, "press" ({button, press?}, ack) a virtual box button
+ *  - commands: the game's own plus "undo" {count?} and "resetTable" (back to an empty table)
  * HTTP:
  *  - GET  /api/health                    {ok, vision: {backend}, tables: [{id, camera, serial}]}
  *  - GET  /api/commands                  {commands: {[type]: JSON schema}}
@@ -72,5 +99,13 @@ export type CommandAck<S = unknown> =
  *  - GET  /api/tables/:id/state          TableSnapshot
  *  - POST /api/tables/:id/commands       Authorization: Bearer <PIN>; body = command -> 200 {state, events, seq} | 4xx {error}
  *  - GET  /api/tables/:id/frame.jpg      latest camera frame
+ *  - POST /api/tables/:id/auth           Authorization: Bearer <PIN> -> 200 {ok} | 401/403/429 {error}
+ *  - GET  /api/tables/:id/stats?day=     DayStatsReply
+ *  - GET  /api/tables/:id/settings       {settings: {ruleOverrides}, kiosk}
+ *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame
+ *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?} -> {ok, faces}   (409 without a synthetic camera)
+ *  - POST /api/tables/:id/box/press      (PIN) {button, press?} -> {ok}          (409 without a virtual box)
+ * Errors are always {error: {code, message}}: 400 bad input, 401 no PIN, 403 wrong PIN, 429 too many
+ * wrong PINs, 404 no such table, 409 refused by the game (state unchanged).
  */
 export const SOCKET_EVENTS = { state: 'state', vision: 'vision', error: 'error', command: 'command', watch: 'watch' } as const;

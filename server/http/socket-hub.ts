@@ -141,8 +141,12 @@ export class SocketHub {
     if (!(BOX_BUTTONS as readonly unknown[]).includes(button) || (kind !== undefined && kind !== 'short' && kind !== 'long')) {
       return { ok: false, error: { code: 'badRequest', message: `press takes {button: ${BOX_BUTTONS.join('|')}, press?: short|long}` } };
     }
-    press(button as string, (kind as 'short' | 'long' | undefined) ?? 'short');
-    return { ok: true };
+    try {
+      press(button as string, (kind as 'short' | 'long' | undefined) ?? 'short');
+    } catch (err) {
+      return { ok: false, error: { code: 'boxUnavailable', message: String((err as Error).message ?? err) } };
+    }
+    return { ok: true, note: client.table.simulator.lastNote?.() ?? null };
   }
 
   private sendState(socket: Socket, client: ClientState): void {

@@ -134,7 +134,7 @@ export function drawDie(img: RgbImage, p: DiePose, face: number, look: DieLook, 
   const glareX = rng.range(-0.35, 0.35) * s;
   const glareY = rng.range(-0.35, 0.35) * s;
   const glareR = rng.range(0.12, 0.45) * s;
-  const marbleF = rng.range(3, 9) / s;
+  const marbleF = rng.range(0.6, 1.8) / s;
   const marbleA = rng.range(0, Math.PI);
   const marbleW = rng.range(1, 4);
   const pips = PIP_LAYOUT[face - 1];

@@ -32,8 +32,11 @@ export interface SceneOptions {
   seed: number;
   /** top-face size in pixels at 640 px width; random in [20, 120] when absent */
   dieSize?: number;
-  /** 'demo': a tidy tray with a kept-dice zone and no hard cases; 'train': everything */
-  mode: 'demo' | 'train';
+  /**
+   * 'demo': a tidy tray with a kept-dice zone and no hard cases; 'train': everything (leaning, blurred,
+   * cut dice); 'test': the variety of 'train' but every die lies flat and readable (touching allowed)
+   */
+  mode: 'demo' | 'train' | 'test';
   /** extra dice set aside in the kept zone (demo) */
   keptFaces?: number[];
   colour?: DiceColour;
@@ -145,9 +148,16 @@ export function renderScene(o: SceneOptions): Scene {
   const tilt = demo ? rng.range(0.05, 0.18) : rng.chance(0.3) ? 0 : rng.range(0, 0.35);
   const placed: Placed[] = [];
 
-  const place = (face: number, region: Rect, hard: boolean): void => {
-    const size = baseSize * rng.range(0.9, 1.1);
-    for (let attempt = 0; attempt < 60; attempt++) {
+  const allowUnreadable = o.mode === 'train';
+  const allowTouching = o.mode !== 'demo';
+  const place = (face: number, region: Rect, free: boolean): void => {
+    const hard = free && allowUnreadable;
+    const touchy = free && allowTouching;
+    let size = baseSize * rng.range(0.9, 1.1);
+    // training scenes may drop a die that does not fit; demo and test trays shrink it until it fits
+    const maxAttempts = o.mode === 'train' ? 60 : 400;
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      if (attempt > 0 && attempt % 100 === 0) size *= 0.85;
       const pad = size * 0.75;
       const cutByEdge = hard && rng.chance(0.06);
       let cx: number;
@@ -175,7 +185,7 @@ export function renderScene(o: SceneOptions): Scene {
         blurY: 0,
       };
       let unreadable: Unreadable | undefined = cutByEdge ? 'edge' : undefined;
-      const touching = hard && placed.length > 0 && rng.chance(0.25);
+      const touching = touchy && placed.length > 0 && rng.chance(0.25);
       const cocked = hard && !cutByEdge && placed.length > 0 && rng.chance(0.1);
       if (touching || cocked) {
         const other = rng.pick(placed);

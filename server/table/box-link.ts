@@ -1,19 +1,23 @@
 /**
- * The button box of a table: builds it from the table's serial setting, turns its buttons
- * into commands and keeps its LEDs and buzzer in step with the table.
+ * The button box of a table: builds it from the table's serial setting (a real USB box or the
+ * virtual one on the dashboard), turns its buttons into commands (the game's controls), and
+ * keeps its LEDs and buzzer in step with the table (state changes, plus once a second for the
+ * timed lights: a roll's result, the last-minute alarm).
  */
 import type { SerialConfig } from '../config/service-config.ts';
-import type { ButtonBox, ButtonEvent, BuzzerCue } from '../hardware/ports.ts';
+import type { BoxButton, ButtonBox, ButtonEvent, BuzzerCue, LedState } from '../hardware/ports.ts';
 import { SerialButtonBox } from '../hardware/serial/serial-box.ts';
-import type { Table, TableLog } from './table.ts';
+import { VirtualButtonBox } from '../hardware/serial/virtual-box.ts';
+import type { Table, TableChange, TableLog } from './table.ts';
 
 export function createBox(config: SerialConfig, log: TableLog, tableId: string): ButtonBox | null {
-  const serialLog = (level: 'info' | 'warn' | 'error' | string, message: string) =>
+  const serialLog = (level: string, message: string) =>
     (level === 'error' ? log.error : level === 'warn' ? log.warn : log.info).call(log, { table: tableId }, `[serial box] ${message}`);
   switch (config.kind) {
     case 'none':
-    case 'virtual':
       return null;
+    case 'virtual':
+      return new VirtualButtonBox();
     case 'port':
       return new SerialButtonBox({ path: config.path, log: serialLog });
     case 'usb':
@@ -22,27 +26,104 @@ export function createBox(config: SerialConfig, log: TableLog, tableId: string):
 }
 
 export class BoxLink {
+  private controls: unknown;
+  private lastRoll: { success: boolean; at: number } | null = null;
+  private leds: LedState | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** the last thing a press did, in words (shown on the dashboard) */
+  lastNote: { note: string; at: number } | null = null;
   private readonly onButton = (event: ButtonEvent) => this.button(event);
   private readonly onStatus = () => this.table.refresh();
-  private readonly onCue = (cue: BuzzerCue) => this.box.buzz(cue);
+  private readonly onCue = (cue: BuzzerCue) => this.buzz(cue);
+  private readonly onChange = (change: TableChange) => this.changed(change);
 
-  constructor(private readonly table: Table<any>, private readonly box: ButtonBox, private readonly log: TableLog) {}
+  constructor(private readonly table: Table<any>, readonly box: ButtonBox, private readonly log: TableLog, private readonly now: () => number = Date.now) {
+    this.controls = table.adapter.box?.initialControls ?? null;
+  }
 
   async start(): Promise<void> {
     this.box.on('button', this.onButton);
     this.box.on('status', this.onStatus);
     this.table.on('cue', this.onCue);
+    this.table.on('applied', this.onChange);
+    if (this.box instanceof VirtualButtonBox) {
+      const virtual = this.box;
+      this.table.simulator.press = (button, press) => {
+        virtual.press(button as BoxButton, press);
+      };
+      this.table.simulator.lastNote = () => this.lastNote?.note ?? null;
+    }
     await this.box.start();
+    this.updateLeds();
+    this.timer = setInterval(() => this.updateLeds(), 1000);
+    this.timer.unref?.();
+  }
+
+  currentLeds(): LedState | null {
+    return this.leds;
+  }
+
+  private buzz(cue: BuzzerCue): void {
+    try {
+      this.box.buzz(cue);
+    } catch (err) {
+      this.log.warn({ table: this.table.id, err }, 'buzzer cue failed');
+    }
   }
 
   private button(event: ButtonEvent): void {
-    this.log.info({ table: this.table.id, button: event.button, press: event.press }, 'box button');
+    const behaviour = this.table.adapter.box;
+    if (!behaviour) return;
+    const outcome = behaviour.press(event, this.table.state, this.controls);
+    this.controls = outcome.controls;
+    this.lastNote = { note: outcome.note, at: event.at };
+    if (outcome.command) {
+      const ack = this.table.submit(outcome.command, 'box');
+      if (!ack.ok) {
+        this.lastNote = { note: ack.error.message, at: event.at };
+        this.buzz('fail');
+      }
+    } else if (outcome.cue) {
+      this.buzz(outcome.cue);
+    }
+    this.log.info({ table: this.table.id, button: event.button, press: event.press, note: this.lastNote.note }, 'box button');
+    this.updateLeds(true);
+  }
+
+  private changed(change: TableChange): void {
+    const behaviour = this.table.adapter.box;
+    if (behaviour) {
+      const success = behaviour.finishedRoll(change.before, change.events);
+      if (success !== null) {
+        this.lastRoll = { success, at: this.now() };
+        this.buzz(success ? 'success' : 'fail');
+      }
+    }
+    this.updateLeds(false);
+  }
+
+  /** `refresh`: push a fresh snapshot when the lights changed (not needed when a state push follows anyway). */
+  private updateLeds(refresh = true): void {
+    const behaviour = this.table.adapter.box;
+    if (!behaviour) return;
+    const leds = behaviour.leds({ state: this.table.state, controls: this.controls, now: this.now(), lastRoll: this.lastRoll });
+    const changed = JSON.stringify(leds) !== JSON.stringify(this.leds);
+    this.leds = leds;
+    try {
+      this.box.setLeds(leds);
+    } catch (err) {
+      this.log.warn({ table: this.table.id, err }, 'setting the box LEDs failed');
+    }
+    if (changed && refresh) this.table.refresh();
   }
 
   async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     this.box.off('button', this.onButton);
     this.box.off('status', this.onStatus);
     this.table.off('cue', this.onCue);
+    this.table.off('applied', this.onChange);
     await this.box.close();
   }
 }

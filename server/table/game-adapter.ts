@@ -2,7 +2,18 @@
  * What the table needs to know about a game beyond the GameModule contract: what clients
  * may see, whether a roll is in progress, how a game ended, and how the attract mode plays.
  */
-import type { GameCommand, GameModule } from '../games/game-module.ts';
+import type { GameCommand, GameEvent, GameModule } from '../games/game-module.ts';
+import type { BuzzerCue, ButtonEvent, LedState } from '../hardware/ports.ts';
+
+/** How a game uses the button box (absent: the box's buttons do nothing for this game). */
+export interface BoxBehaviour<S, C = unknown> {
+  initialControls: C;
+  /** a press -> the command to send (or none), the new controls, and a cue when no command goes out */
+  press(event: ButtonEvent, state: S, controls: C): { controls: C; command: GameCommand | null; note: string; cue: BuzzerCue | null };
+  leds(input: { state: S; controls: C; now: number; lastRoll: { success: boolean; at: number } | null }): LedState;
+  /** did the roll that these events finished succeed? null when they finished none (`before` is the state before them) */
+  finishedRoll(before: S, events: GameEvent[]): boolean | null;
+}
 
 export interface GameOutcomeFacts {
   result: string;
@@ -29,12 +40,11 @@ export interface GameAdapter<S = unknown> {
   outcome(state: S): GameOutcomeFacts | null;
   /** facts kept with the statistics of a finished game (players, difficulty, turns...) */
   summary(state: S): Record<string, unknown>;
-  /** the attract mode's newGame (digital deck) */
-  attractNewGame(seed: number): GameCommand;
   /**
-   * The next command the attract mode sends, or null to wait. `throwDice(n)` throws n dice
-   * on the synthetic camera when the game expects dice; it returns false when there is no
-   * synthetic camera (the policy then types the faces in).
+   * The attract mode's game: the commands of a whole game played by the engine's built-in policy
+   * (newGame first, digital deck). The table plays them at a human pace; `dice` commands are shown
+   * on the synthetic camera when there is one, so the camera → vision path is part of the show.
    */
-  attractStep?(state: S, random: () => number): GameCommand | { throwDice: number } | null;
+  attractPlan(seed: number): GameCommand[];
+  box?: BoxBehaviour<S, any>;
 }

@@ -1,12 +1,12 @@
 /**
- * A game module plus its journal: applies commands, handles `undo` (drops the last
- * undoable entries and replays the rest) and `resetTable` (back to an empty table), and
- * rebuilds the same state from journal entries after a restart. Pure: no I/O, no clock.
- *
- * Replay starts at the last `newGame` or `resetTable` entry: both start from the module's
- * empty state, so older entries are history only (kept in the database, never replayed).
+ * A table's game: the engine's journal layer (server/games/journal.ts: apply, undo with its
+ * barriers, snapshots) plus what the table adds: `resetTable` (back to an empty table), the
+ * table's own sequence numbers, and a replay that starts at the last `newGame` or `resetTable`
+ * (both start from the module's empty state, so older entries are history only: kept in the
+ * database, never replayed). Pure: no I/O, no clock.
  */
 import type { CommandRejection, GameCommand, GameEvent, GameModule, JournalEntry } from '../games/game-module.ts';
+import { openJournal, submit, undoableCount, type JournalState } from '../games/journal.ts';
 
 export const RESET_TABLE = 'resetTable';
 export const UNDO = 'undo';
@@ -35,16 +35,19 @@ export const undoSchema = {
 export type SessionResult<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: CommandRejection };
 
 export class GameSession<S> {
-  private current: S;
-  /** accepted entries since the last replay start, undo entries excluded (what undo can take back) */
-  private stack: JournalEntry[] = [];
+  private journal: JournalState<S>;
 
   constructor(readonly module: GameModule<S>) {
-    this.current = module.emptyState();
+    this.journal = openJournal(module);
   }
 
   get state(): S {
-    return this.current;
+    return this.journal.state;
+  }
+
+  /** How many commands undo can take back now. */
+  undoable(): number {
+    return undoableCount(this.journal);
   }
 
   /** The command types this session accepts (the module's and the journal layer's) with their schemas. */
@@ -52,49 +55,30 @@ export class GameSession<S> {
     return { ...this.module.commandSchemas, [UNDO]: this.module.commandSchemas[UNDO] ?? undoSchema, [RESET_TABLE]: resetTableSchema };
   }
 
-  /** Tries the entry; the session changes only when it is accepted. */
+  /** Tries the entry (its seq and time are the table's); the session changes only when it is accepted. */
   apply(entry: JournalEntry): SessionResult<S> {
     const { command } = entry;
     if (command.type === RESET_TABLE) {
-      this.current = this.module.emptyState();
-      this.stack = [];
-      return { ok: true, state: this.current, events: [{ type: 'tableReset' }] };
+      this.journal = openJournal(this.module);
+      this.journal.entries.push(entry);
+      return { ok: true, state: this.journal.state, events: [{ type: 'tableReset' }] };
     }
-    if (command.type === UNDO) return this.undo(entry);
-    const result = this.module.apply(this.current, command, entry.at);
+    // a new game starts a fresh journal from the empty state, exactly as a replay from it will
+    const base = command.type === 'newGame' ? openJournal(this.module) : this.journal;
+    const result = submit(this.module, base, command, entry.at);
     if (!result.ok) return result;
-    if (command.type === 'newGame') this.stack = [];
-    this.stack.push(entry);
-    this.current = result.state;
-    return { ok: true, state: result.state, events: result.events };
-  }
-
-  private undo(entry: JournalEntry): SessionResult<S> {
-    const raw = (entry.command as { count?: unknown }).count;
-    const count = raw === undefined ? 1 : Number(raw);
-    if (!Number.isInteger(count) || count < 1) return { ok: false, error: { code: 'badUndo', message: 'undo count must be a positive whole number' } };
-    if (count > this.stack.length) {
-      return { ok: false, error: { code: 'nothingToUndo', message: this.stack.length === 0 ? 'There is nothing to undo.' : `Only ${this.stack.length} step(s) can be undone.` } };
-    }
-    const dropped = this.stack.slice(this.stack.length - count);
-    const blocked = dropped.find((e) => !this.module.undoable(e.command));
-    if (blocked) return { ok: false, error: { code: 'cannotUndo', message: `"${blocked.command.type}" cannot be undone.` } };
-    const kept = this.stack.slice(0, this.stack.length - count);
-    let state = this.module.emptyState();
-    for (const e of kept) {
-      const r = this.module.apply(state, e.command, e.at);
-      if (!r.ok) return { ok: false, error: { code: 'undoFailed', message: `Replaying the journal failed at #${e.seq} (${r.error.message}); nothing was undone.` } };
-      state = r.state;
-    }
-    this.stack = kept;
-    this.current = state;
-    return { ok: true, state, events: [{ type: 'undone', count, commands: dropped.map((e) => e.command.type) }] };
+    const journal = result.journal;
+    // the journal layer numbers entries itself; the table's numbering is the one stored
+    journal.entries[journal.entries.length - 1] = entry;
+    const last = journal.effective[journal.effective.length - 1];
+    if (command.type !== UNDO && last) journal.effective[journal.effective.length - 1] = { ...last, entry };
+    this.journal = journal;
+    return { ok: true, state: journal.state, events: result.events };
   }
 
   /** Rebuilds the session from journal entries (from a replay start on). Entries that no longer apply are reported, not fatal. */
   replay(entries: JournalEntry[]): { skipped: { seq: number; error: CommandRejection }[] } {
-    this.current = this.module.emptyState();
-    this.stack = [];
+    this.journal = openJournal(this.module);
     const skipped: { seq: number; error: CommandRejection }[] = [];
     for (const e of entries) {
       const r = this.apply(e);
@@ -109,7 +93,7 @@ export class GameSession<S> {
   }
 
   deadline(): number | null {
-    return this.module.deadline(this.current);
+    return this.module.deadline(this.journal.state);
   }
 
   static isCommand(value: unknown): value is GameCommand {

@@ -10,7 +10,7 @@ import { createDiceFeed } from '../hardware/camera/create.ts';
 import type { DiceFeed, FeedReading } from '../hardware/camera/dice-feed.ts';
 import type { SyntheticTraySource } from '../hardware/camera/synthetic-tray-source.ts';
 import type { TableService } from './table-service.ts';
-import type { Table, TableLog } from './table.ts';
+import type { HardwareView, Table, TableLog } from './table.ts';
 import { DiceInput } from './dice-input.ts';
 import { BoxLink, createBox } from './box-link.ts';
 
@@ -60,7 +60,16 @@ export class TableHardware {
           const locked = table.adapter.rollLockedOnes(table.state);
           const keep = new Array<number>(locked).fill(1);
           if (faces) {
-            synthetic.setDice(faces, keep);
+            // faces are every die in the tray (like a dice reading): the locked 1s among them sit in the kept zone
+            const rolling = [...faces];
+            const kept: number[] = [];
+            for (let i = 0; i < locked; i++) {
+              const one = rolling.indexOf(1);
+              if (one < 0) break;
+              rolling.splice(one, 1);
+              kept.push(1);
+            }
+            synthetic.setDice(rolling, kept);
             return { faces };
           }
           const expected = table.adapter.rollDice(table.state);
@@ -79,8 +88,9 @@ export class TableHardware {
     table.setHardwareView(() => this.view());
   }
 
-  view(): { camera: DeviceStatus; serial: DeviceStatus; vision: { backend: string | null; ready: boolean } } {
+  view(): HardwareView {
     return {
+      leds: this.boxLink?.currentLeds() ?? null,
       camera: this.feed ? this.feed.status() : { kind: 'none', state: 'off', message: 'no camera configured: dice are typed in' },
       serial: this.box ? this.box.status() : { kind: 'none', state: 'off', message: 'no button box configured' },
       vision: { backend: this.visionReady ? this.reader.backend : null, ready: this.visionReady && this.feed !== null },

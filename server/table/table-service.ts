@@ -9,6 +9,7 @@ import { JournalStore } from '../store/journal-store.ts';
 import { MetaStore } from '../store/meta-store.ts';
 import { StatsStore } from '../store/stats-store.ts';
 import type { GameAdapter } from './game-adapter.ts';
+import { Kiosk, type KioskOptions } from './kiosk.ts';
 import { generatePin } from './pin.ts';
 import { Table, type TableLog } from './table.ts';
 
@@ -19,11 +20,14 @@ export interface TableServiceOptions {
   games: Record<string, GameAdapter<any>>;
   log: TableLog;
   now?: () => number;
+  /** demo-station timing (tests drive the kiosks themselves with `autoStart: false`) */
+  kiosk?: Partial<KioskOptions> & { autoStart?: boolean };
 }
 
 export class TableService {
   readonly db: Db;
   readonly tables = new Map<string, Table<any>>();
+  readonly kiosks = new Map<string, Kiosk>();
   readonly stats: StatsStore;
   readonly meta: MetaStore;
   readonly journal: JournalStore;
@@ -33,7 +37,15 @@ export class TableService {
     this.journal = new JournalStore(this.db);
     this.meta = new MetaStore(this.db);
     this.stats = new StatsStore(this.db);
-    for (const config of options.config.tables) this.tables.set(config.id, this.createTable(config));
+    for (const config of options.config.tables) {
+      const table = this.createTable(config);
+      this.tables.set(config.id, table);
+      if (config.kiosk) {
+        const kiosk = new Kiosk(table, config.kiosk, { log: options.log, now: options.now, ...options.kiosk });
+        this.kiosks.set(config.id, kiosk);
+        if (options.kiosk?.autoStart !== false) kiosk.start();
+      }
+    }
   }
 
   private createTable(config: TableConfig): Table<any> {
@@ -79,6 +91,7 @@ export class TableService {
   }
 
   close(): void {
+    for (const kiosk of this.kiosks.values()) kiosk.stop();
     for (const table of this.tables.values()) table.close();
     if (this.db.open) this.db.close();
   }

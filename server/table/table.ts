@@ -8,11 +8,12 @@ import { EventEmitter } from 'node:events';
 import type { GameCommand, GameEvent } from '../games/game-module.ts';
 import type { CommandAck, DeviceStatus, TableSnapshot, VisionUpdate } from '../http/protocol.ts';
 import type { TableConfig } from '../config/service-config.ts';
+import type { LedState } from '../hardware/ports.ts';
 import { classifyStorageError, type StorageFault } from '../store/database.ts';
 import type { CommandOrigin, JournalStore, StoredEntry } from '../store/journal-store.ts';
 import type { MetaStore } from '../store/meta-store.ts';
 import type { StatsStore } from '../store/stats-store.ts';
-import { GameSession, REPLAY_STARTS } from './game-session.ts';
+import { GameSession, REPLAY_STARTS, RESET_TABLE } from './game-session.ts';
 import type { GameAdapter } from './game-adapter.ts';
 import { Stopwatch } from './stopwatch.ts';
 
@@ -35,15 +36,21 @@ export interface TableSettings {
 
 export interface TableChange {
   seq: number;
+  /** the public view */
   state: unknown;
   events: GameEvent[];
   origin: CommandOrigin;
+  /** the full game state before and after (server side only) */
+  before: unknown;
+  after: unknown;
 }
 
 export interface HardwareView {
   camera: DeviceStatus;
   serial: DeviceStatus;
   vision: { backend: string | null; ready: boolean };
+  /** the box LEDs as last set */
+  leds?: LedState | null;
 }
 
 /** What the simulated hardware lets the dashboard do (absent when the table has real devices). */
@@ -52,6 +59,8 @@ export interface SimulatorControls {
   throwDice?(request: { dice?: number; faces?: number[] }): Promise<{ faces: number[] }>;
   /** presses a button on the virtual box */
   press?(button: string, press: 'short' | 'long'): void;
+  /** what the last press did, in words */
+  lastNote?(): string | null;
 }
 
 export interface TableOptions<S> {
@@ -150,23 +159,46 @@ export class Table<S = unknown> extends EventEmitter {
   submit(command: GameCommand, origin: CommandOrigin): CommandAck {
     if (this.closed) return { ok: false, error: { code: 'tableClosed', message: 'The table is shutting down.' } };
     if (!this.session.knows(command.type)) return { ok: false, error: { code: 'unknownCommand', message: `Unknown command "${command.type}".` } };
+    // a person taking over a demo station's self-playing game starts from a clean table
+    if (this.attract && (origin === 'player' || origin === 'box') && command.type !== RESET_TABLE) {
+      this.submit({ type: RESET_TABLE }, 'kiosk');
+    }
     const at = this.now();
     const prepared = this.prepare(command, origin);
     const entry: StoredEntry = { seq: this.seqValue + 1, at, command: prepared, origin };
     const before = this.session.state;
-    const result = this.session.apply(entry);
+    let result;
+    try {
+      result = this.session.apply(entry);
+    } catch (err) {
+      // an engine bug must not take the table down; the session is unchanged when apply throws
+      this.log.error({ table: this.id, err, command: prepared }, 'the game failed on a command');
+      return { ok: false, error: { code: 'internal', message: `The game could not apply "${prepared.type}" (internal error; see the log).` } };
+    }
     if (!result.ok) return result;
     this.seqValue = entry.seq;
     this.persist(entry);
-    if (origin !== 'attract' && origin !== 'stopwatch') this.lastActivity = at;
+    if (origin === 'player' || origin === 'box' || (origin === 'camera' && !this.attract)) this.lastActivity = at;
     if (prepared.type === 'newGame') this.gameStart = { seq: entry.seq, origin };
     else if (REPLAY_STARTS.includes(prepared.type)) this.gameStart = null;
     this.recordOutcome(before, result.state);
     this.lastEvents = result.events;
     this.stopwatch.follow(this.session.deadline());
-    const change: TableChange = { seq: entry.seq, state: this.adapter.publicView(result.state), events: result.events, origin };
-    this.emit('change', change);
+    const change: TableChange = { seq: entry.seq, state: this.adapter.publicView(result.state), events: result.events, origin, before, after: result.state };
+    this.notify('applied', change); // devices first (LEDs), so the snapshot pushed next shows them
+    this.notify('change', change);
     return { ok: true, state: change.state, events: result.events, seq: entry.seq };
+  }
+
+  /** The command is accepted and journaled whatever a listener does: a failing listener is logged, not passed to the sender. */
+  private notify(event: string, payload: unknown): void {
+    for (const listener of this.listeners(event)) {
+      try {
+        (listener as (p: unknown) => void)(payload);
+      } catch (err) {
+        this.log.error({ table: this.id, err, event }, 'a table listener failed');
+      }
+    }
   }
 
   /** newGame: table settings fill in rule overrides the command does not give, and a seed is fixed before journaling. */
@@ -278,7 +310,7 @@ export class Table<S = unknown> extends EventEmitter {
   }
 
   snapshot(view: { canControl: boolean; showPin: boolean }): TableSnapshot & Record<string, unknown> {
-    const hardware = this.hardware();
+    const { leds, ...hardware } = this.hardware();
     const snap: TableSnapshot & Record<string, unknown> = {
       tableId: this.id,
       name: this.name,
@@ -293,6 +325,7 @@ export class Table<S = unknown> extends EventEmitter {
       canControl: view.canControl,
       attract: this.attract,
       kiosk: this.config.kiosk !== null,
+      leds: leds ?? null,
     };
     if (view.showPin) snap.pin = this.pinValue;
     return snap;

@@ -1,10 +1,38 @@
 /** The table's view of the 1942 USS Yorktown module (server/games/yorktown1942). */
-import { publicView, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
-import type { GameAdapter } from './game-adapter.ts';
+import { rollOddsNow } from '../dice/index.ts';
+import type { RollOdds } from '../dice/types.ts';
+import { currentRollOdds, publicView, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
+import { playGame } from '../games/yorktown1942/simulation.ts';
+import { buttonToCommand, INITIAL_CONTROLS, type ControlsState } from '../hardware/serial/controls.ts';
+import { ledsFor, rollSuccess } from '../hardware/serial/leds.ts';
+import type { BoxBehaviour, GameAdapter } from './game-adapter.ts';
+
+const yorktownBox: BoxBehaviour<YorktownState, ControlsState> = {
+  initialControls: INITIAL_CONTROLS,
+  press: (event, state, controls) => buttonToCommand(event, state.setup === null ? null : state, controls),
+  leds: ({ state, controls, now, lastRoll }) => ledsFor({ game: state.setup === null ? null : state, controls, now, lastRoll }),
+  finishedRoll: (before, events) => (before.roll && events.some((e) => e.type === 'rollConfirmed') ? rollSuccess(before.roll) : null),
+};
+
+function safely(odds: () => RollOdds | null): RollOdds | null {
+  try {
+    return odds();
+  } catch {
+    return null; // more dice than the odds tables cover
+  }
+}
+
+/** The public view, with the odds of the roll in progress: from its start (`odds`) and from the dice showing now (`oddsNow`). */
+function viewWithOdds(state: YorktownState): unknown {
+  const view = publicView(state);
+  if (!view.roll || !state.roll) return view;
+  const tracker = state.roll.tracker;
+  return { ...view, roll: { ...view.roll, odds: safely(() => currentRollOdds(state)), oddsNow: safely(() => rollOddsNow(tracker)) } };
+}
 
 export const yorktownAdapter: GameAdapter<YorktownState> = {
   module: yorktown1942,
-  publicView,
+  publicView: viewWithOdds,
   rollKey: (s) => (s.roll ? `${s.turn}:${s.roll.purpose}:${s.roll.plane ?? '-'}` : null),
   rollFaces: (s) => (s.roll?.tracker.faces ? [...s.roll.tracker.faces] : null),
   rollDice: (s) => (s.roll ? s.roll.tracker.spec.dice : null),
@@ -21,5 +49,9 @@ export const yorktownAdapter: GameAdapter<YorktownState> = {
     shohoHits: s.shohoHits,
     planesLost: s.planes.filter((p) => p.destroyed).length,
   }),
-  attractNewGame: (seed) => ({ type: 'newGame', seed, players: 2, deck: 'digital' }),
+  box: yorktownBox,
+  attractPlan: (seed) => {
+    const game = playGame({ seed, players: 2, difficulty: 30 });
+    return game.journal.entries.map((e) => e.command).filter((c) => c.type !== 'undo');
+  },
 };

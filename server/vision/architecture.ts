@@ -32,9 +32,8 @@ export function buildDetector(): tf.LayersModel {
 export function buildClassifier(): tf.LayersModel {
   const { cropSize } = MODEL_SPEC.classifier;
   const input = tf.input({ shape: [cropSize, cropSize, 3], name: 'crop' });
-  let x = conv(input, 16, 1, 'k1');
-  x = tf.layers.maxPooling2d({ poolSize: 2, name: 'p1' }).apply(x) as tf.SymbolicTensor;
-  x = conv(x, 32, 1, 'k2');
+  let x = conv(input, 16, 2, 'k1');
+  x = conv(x, 24, 1, 'k2');
   x = tf.layers.maxPooling2d({ poolSize: 2, name: 'p2' }).apply(x) as tf.SymbolicTensor;
   x = conv(x, 48, 1, 'k3');
   x = tf.layers.maxPooling2d({ poolSize: 2, name: 'p3' }).apply(x) as tf.SymbolicTensor;

@@ -1,7 +1,7 @@
 /**
  * The wasm backend of TF.js 4.22 lacks the Conv2DBackpropFilter kernel, so convolution layers cannot be
  * trained on it. This registers one built from kernels it does have (pad, strided slice, matMul):
- * dW[kh,kw,:,:] = X_shifted(kh,kw)^T · dY, one matrix product per filter tap. Training only.
+ * dW = im2col(X)^T · dY as one matrix product. Training only.
  */
 import * as tf from '@tensorflow/tfjs';
 
@@ -44,14 +44,15 @@ export function conv2dBackpropFilterFromMatMul(x: tf.Tensor4D, dy: tf.Tensor4D, 
     const padRight = Math.max(0, needW - inW - padLeft);
     const xp = padTop || padLeft || padBottom || padRight ? tf.pad(x, [[0, 0], [padTop, padBottom], [padLeft, padRight], [0, 0]]) : x;
     const g = dy.reshape([n * outH * outW, co]);
-    const taps: tf.Tensor2D[] = [];
+    const taps: tf.Tensor4D[] = [];
     for (let i = 0; i < kh; i++) {
       for (let j = 0; j < kw; j++) {
-        const xs = tf.stridedSlice(xp, [0, i, j, 0], [n, i + (outH - 1) * sh + 1, j + (outW - 1) * sw + 1, ci], [1, sh, sw, 1]) as tf.Tensor4D;
-        taps.push(tf.matMul(xs.reshape([n * outH * outW, ci]), g, true, false));
+        taps.push(tf.stridedSlice(xp, [0, i, j, 0], [n, i + (outH - 1) * sh + 1, j + (outW - 1) * sw + 1, ci], [1, sh, sw, 1]) as tf.Tensor4D);
       }
     }
-    return tf.stack(taps).reshape([kh, kw, ci, co]) as tf.Tensor4D;
+    // im2col: one [rows, kh*kw*ci] matrix, then a single product with dY
+    const cols = (taps.length === 1 ? taps[0] : tf.concat(taps, 3)).reshape([n * outH * outW, kh * kw * ci]);
+    return tf.matMul(cols, g, true, false).reshape([kh, kw, ci, co]) as tf.Tensor4D;
   });
 }
 

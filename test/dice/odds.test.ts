@@ -61,6 +61,14 @@ describe('rollOdds: hand-computed cases', () => {
     expect(odds.strategy).toMatch(/single roll/);
   });
 
+  it('single roll with targets (Kate on the Yorktown, 4 dice, each pair a hit): two hits 65/1296, one or more 795/1296', () => {
+    const odds = rollOdds(spec(4, { kind: 'targets', targets: [{ id: 'hit1', equal: 2, value: 1 }, { id: 'hit2', equal: 2, value: 1 }] }, null, false));
+    expect(odds.takenCount![2]).toBeCloseTo(65 / 1296, 14);
+    expect(odds.takenCount![1] + odds.takenCount![2]).toBeCloseTo(795 / 1296, 14);
+    expect(odds.reach.hit1).toBeCloseTo(795 / 1296, 14);
+    expect(odds.crash).toBe(0);
+  });
+
   it('targets: one target needing a pair with 2 dice matches the pair tier; two targets need two pairs', () => {
     const one = rollOdds(spec(2, { kind: 'targets', targets: [{ id: 'kate', equal: 2, value: 1 }] }, 14));
     expect(one.reach.kate).toBeCloseTo(15 / 36, 14);
@@ -94,7 +102,7 @@ describe('rollOdds: hand-computed cases', () => {
 
   it('refuses invalid specs and too many dice with a clear error', () => {
     expect(() => rollOdds(spec(-1, pair, 1))).toThrow(/dice must be a whole number/);
-    expect(() => rollOdds(spec(MAX_ODDS_DICE + 1, pair, 1))).toThrow(/at most 20 dice/);
+    expect(() => rollOdds(spec(MAX_ODDS_DICE + 1, pair, 1))).toThrow(/at most 30 dice/);
     expect(() => rollOdds(spec(3, pair, 1.5))).toThrow(/fuelAvailable/);
   });
 });

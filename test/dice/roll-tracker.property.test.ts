@@ -18,6 +18,7 @@ const specArb: fc.Arbitrary<RollSpec> = fc.record({
   onesCostFuel: fc.boolean(),
   fuelAvailable: fc.integer({ min: 0, max: 6 }),
   goal: goalArb,
+  freeOnes: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
 });
 
 type Step =
@@ -75,11 +76,14 @@ describe('roll tracker properties over random reading streams', () => {
             expect(next.best).toEqual(bestResult(next.faces!, spec.goal));
             const ones = next.faces!.filter((f) => f === 1).length;
             if (spec.continuous) {
-              expect(next.lockedOnes).toBe(ones);
-              // each newly shown 1 costs exactly one fuel, unless the plane ran out of fuel here
-              if (fuelCosts && !next.outOfFuel) expect(next.fuelSpent).toBe(ones);
+              // every 1 showing is locked or one of the free 1s (at most spec.freeOnes of them)
+              expect(next.lockedOnes + (next.freeOnesShowing ?? 0)).toBe(ones);
+              expect(next.freeOnesUsed ?? 0).toBeLessThanOrEqual(spec.freeOnes ?? 0);
+              if (!spec.freeOnes) expect(next.lockedOnes).toBe(ones);
+              // each locked 1 costs exactly one fuel, unless the plane ran out of fuel here
+              if (fuelCosts && !next.outOfFuel) expect(next.fuelSpent).toBe(next.lockedOnes);
               if (fuelCosts && next.outOfFuel) {
-                expect(ones).toBeGreaterThan(spec.fuelAvailable);
+                expect(next.lockedOnes).toBeGreaterThan(spec.fuelAvailable);
                 expect(next.fuelSpent).toBe(spec.fuelAvailable);
               }
             } else {

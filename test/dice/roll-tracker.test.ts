@@ -105,6 +105,34 @@ describe('applyReading: continuous roll with fuel', () => {
   });
 });
 
+describe('applyReading: free 1s (Decisive manoeuvre: re-roll the first 1)', () => {
+  const decisive = (fuel: number): RollSpec => ({ ...attackRoll(3, fuel), freeOnes: 1 });
+
+  it('the first 1 neither locks nor costs fuel, and is not charged again while it still shows', () => {
+    let state = applyReading(startRoll(decisive(5)), [1, 3, 4]);
+    expect(state).toMatchObject({ lockedOnes: 0, fuelSpent: 0, freeOnesUsed: 1, freeOnesShowing: 1 });
+    state = applyReading(state, [4, 3, 1]);
+    expect(state).toMatchObject({ lockedOnes: 0, fuelSpent: 0, freeOnesShowing: 1 });
+    state = applyReading(state, [2, 3, 4]);
+    expect(state).toMatchObject({ lockedOnes: 0, fuelSpent: 0, freeOnesShowing: 0, flags: [] });
+    state = applyReading(state, [1, 3, 4]);
+    expect(state).toMatchObject({ lockedOnes: 1, fuelSpent: 1, freeOnesUsed: 1, freeOnesShowing: 0 });
+  });
+
+  it('of two 1s shown at once, one is free and one locks', () => {
+    const state = applyReading(startRoll(decisive(5)), [1, 1, 4]);
+    expect(state).toMatchObject({ lockedOnes: 1, fuelSpent: 1, freeOnesShowing: 1 });
+    // the locked 1 may not go, the free one may
+    expect(applyReading(state, [1, 2, 4]).flags).toEqual([]);
+    expect(applyReading(state, [2, 2, 4]).flags).toEqual([{ type: 'illegalReroll', lockedOnes: 1, seenOnes: 0 }]);
+  });
+
+  it('a free 1 costs nothing even with no fuel left', () => {
+    expect(applyReading(startRoll(decisive(0)), [1, 5, 5])).toMatchObject({ outOfFuel: false, fuelSpent: 0 });
+    expect(() => startRoll({ ...decisive(0), freeOnes: -1 })).toThrow(/freeOnes/);
+  });
+});
+
 describe('applyReading: landing roll', () => {
   it('1s lock but cost no fuel and never crash', () => {
     let state = applyReading(startRoll(landingRoll(4)), [1, 1, 2, 3]);

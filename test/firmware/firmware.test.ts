@@ -180,5 +180,23 @@ describe.skipIf(missing.length > 0)('box firmware', () => {
       expect(box.status().state).toBe('ok');
       expect(logs.filter((l) => /stopped answering/.test(l))).toEqual([]);
     });
+
+    it('notices a frozen box, reconnects when it answers again, and restores the LEDs', async () => {
+      box.setLeds({ planes: ['off', 'on', 'off', 'off'], spotted: 'off', roll: 'off' });
+      await eventually(async () => ((await sim.pins()).pins.P2.level === 1 ? true : undefined), 'P2 on');
+      sim.pause();
+      try {
+        await eventually(() => (/stopped answering/.test(box.status().message ?? '') ? true : undefined), 'the driver to notice');
+        expect(box.status().state).toBe('retrying');
+        box.setLeds({ planes: ['off', 'off', 'off', 'on'], spotted: 'off', roll: 'green' }); // while the box is away
+      } finally {
+        sim.resume();
+      }
+      await eventually(() => (box.status().state === 'ok' ? true : undefined), 'the reconnection', 20_000);
+      await eventually(async () => {
+        const s = await sim.pins();
+        return s.pins.P4.level === 1 && s.pins.ROLLG.level === 1 && s.pins.P2.level === 0 ? true : undefined;
+      }, 'the LED state after reconnecting');
+    });
   });
 });

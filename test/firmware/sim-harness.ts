@@ -106,8 +106,18 @@ export class SimulatedBox {
     return state;
   }
 
+  /** Freezes the whole simulated board (the box stops answering), and lets it run again. */
+  pause(): void {
+    this.proc.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.proc.kill('SIGCONT');
+  }
+
   async stop(): Promise<void> {
     if (this.exited) return;
+    this.resume();
     const gone = new Promise((r) => this.proc.once('exit', r));
     this.proc.stdin.end('quit\n');
     const timer = setTimeout(() => this.proc.kill('SIGKILL'), 3000);

@@ -136,4 +136,22 @@ describe('PIN over socket.io', () => {
     expect(await emitAck(s, 'command', 'newGame')).toMatchObject({ ok: false, error: { code: 'badCommand' } });
     expect(await emitAck(s, 'command', { type: 'add', n: 3 })).toMatchObject({ ok: false, error: { code: 'noGame' } });
   });
+
+  it('pushes vision updates to the table\'s room and switches tables with "watch"', async () => {
+    const b = await start({ tables: [{ id: 'one', game: 'tally' }, { id: 'two', game: 'tally' }] });
+    const url = await listen(b);
+    const s = client(url, { table: 'one' });
+    expect((await nextEvent<TableSnapshot>(s, 'state')).tableId).toBe('one');
+    const update = { tableId: 'one', at: 1, width: 640, height: 480, settled: true, dice: [{ x: 10, y: 10, w: 20, h: 20, face: 5, score: 0.9 }], frameUrl: '/api/tables/one/frame.jpg' };
+    const seen = nextEvent(s, 'vision');
+    b.service.get('one')!.publishVision(update);
+    expect(await seen).toEqual(update);
+    const switched = nextEvent<TableSnapshot>(s, 'state');
+    expect(await emitAck(s, 'watch', { table: 'two' })).toEqual({ ok: true });
+    expect((await switched).tableId).toBe('two');
+    expect(await emitAck(s, 'watch', { table: 'nope' })).toMatchObject({ ok: false, error: { code: 'unknownTable' } });
+    const unknown = client(url, { table: 'nope' });
+    expect((await nextEvent<{ code: string }>(unknown, 'error')).code).toBe('unknownTable');
+    expect((await b.app.inject({ url: '/api/tables/one/frame.jpg' })).statusCode).toBe(404);
+  });
 });

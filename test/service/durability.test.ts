@@ -60,12 +60,12 @@ describe('restart', () => {
 
   it('undo refuses what cannot be undone, and more steps than there are', async () => {
     built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games, tables: [{ game: 'tally' }] });
-    expect((await post(built, { type: 'undo' })).json().error.code).toBe('nothingToUndo');
+    expect((await post(built, { type: 'undo' })).json().error.code).toBe('cannotUndo');
     await post(built, { type: 'newGame' });
     await post(built, { type: 'add', n: 1 });
     const r = await post(built, { type: 'undo', count: 5 });
     expect(r.statusCode).toBe(409);
-    expect(r.json().error.code).toBe('nothingToUndo');
+    expect(r.json().error.code).toBe('cannotUndo');
     expect((await state(built)).state.tally).toBe(1);
   });
 
@@ -86,6 +86,17 @@ describe('restart', () => {
     expect(s.seq).toBe(3);
     const timeUp = built.service.journal.load('default').at(-1)!;
     expect(timeUp).toMatchObject({ origin: 'stopwatch', command: { type: 'timeUp' } });
+  });
+
+  it('the stopwatch ends a running game when its deadline passes', async () => {
+    built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games, tables: [{ game: 'tally' }] });
+    const cues: string[] = [];
+    built.service.first().on('cue', (c: string) => cues.push(c));
+    await post(built, { type: 'newGame', minutes: 0.002 }); // 120 ms
+    const s = await until(() => state(built!), (v) => v.state.outcome !== null);
+    expect(s.state.outcome).toMatchObject({ result: 'lost', cause: 'time' });
+    expect(built.service.journal.load('default').at(-1)).toMatchObject({ origin: 'stopwatch', command: { type: 'timeUp' } });
+    expect(cues).toContain('alarm');
   });
 
   it('a restart before the deadline keeps the same deadline', async () => {

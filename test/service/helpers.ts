@@ -25,13 +25,14 @@ export interface TestAppOptions {
   webRoot?: string;
   pinLimits?: AppOptions['pinLimits'];
   hardware?: AppOptions['hardware'];
+  kiosk?: ConstructorParameters<typeof TableService>[0]['kiosk'];
 }
 
 export async function testApp(options: TestAppOptions): Promise<BuiltApp> {
   const tables = (options.tables ?? [{}]).map((t) => ({ ...defaultTable(), camera: cameraConfig('none'), serial: { kind: 'none' } as const, ...t }));
   return buildApp({
     service: (log) =>
-      new TableService({ config: { tables, pin: options.pin === undefined ? PIN : options.pin }, dbFile: options.dbFile, games: options.games, log, now: options.now }),
+      new TableService({ config: { tables, pin: options.pin === undefined ? PIN : options.pin }, dbFile: options.dbFile, games: options.games, log, now: options.now, kiosk: options.kiosk }),
     webRoot: options.webRoot,
     pinLimits: options.pinLimits,
     hardware: options.hardware,

@@ -1,8 +1,7 @@
 /** The shapes the dashboard reads: the shared protocol plus the optional fields the service adds. */
-import type { TableSnapshot, VisionUpdate } from '../../server/http/protocol.ts';
+import type { DayStatsReply, TableSnapshot, VisionUpdate } from '../../server/http/protocol.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
 import type { RollOdds } from '../../server/dice/types.ts';
-import type { LedState } from '../../server/hardware/ports.ts';
 
 export type { VisionUpdate };
 
@@ -11,16 +10,7 @@ export type RollWithOdds = NonNullable<YorktownState['roll']> & { odds?: RollOdd
 
 export type GameState = Omit<YorktownState, 'roll'> & { roll: RollWithOdds | null };
 
-export type Snapshot = TableSnapshot<GameState> & {
-  /** the game on the table was started by the demo station's attract mode */
-  attract?: boolean;
-  /** the table is a demo station */
-  kiosk?: boolean;
-  /** shown only to the table-side screen */
-  pin?: string;
-  /** the virtual/real button box's lights, when the service sends them */
-  leds?: LedState | null;
-};
+export type Snapshot = TableSnapshot<GameState>;
 
 export interface Rejection {
   code: string;
@@ -29,12 +19,4 @@ export interface Rejection {
 
 export type Ack = { ok: true; [k: string]: unknown } | { ok: false; error: Rejection };
 
-export interface DayStats {
-  tableId: string;
-  day: string;
-  games: number;
-  results: Record<string, number>;
-  causes: Record<string, number>;
-  durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null };
-  attractGames: number;
-}
+export type DayStats = DayStatsReply;

@@ -118,11 +118,12 @@ function skillPart(ctx: Ctx, plane: PlaneState): { reason: string; dice: number 
   return { reason: 'skill', dice: skillDice(ctx.rules, plane.skill) };
 }
 
-function checkFlightDeck(ctx: Ctx, plane: PlaneState, verb: string): void {
+function checkFlightDeck(ctx: Ctx, plane: PlaneState, verb: string, losesTurn = true): void {
   const limit = ctx.rules.flightDeck.perTurn;
   if (ctx.state.takeoffsLandingsThisTurn >= limit) {
     const penalty = inAir(plane) ? ` and ${plural(ctx.rules.flightDeck.blockedLandingFuel, 'fuel point')}` : '';
-    reject('flightDeckFull', `Only ${limit} planes can take off or land each turn: plane ${plane.id} cannot ${verb} and loses its turn${penalty} (skip its action).`);
+    const consequence = losesTurn ? ` and loses its turn${penalty} (skip its action)` : ' this turn';
+    reject('flightDeckFull', `Only ${limit} planes can take off or land each turn: plane ${plane.id} cannot ${verb}${consequence}.`);
   }
 }
 
@@ -209,7 +210,7 @@ export function emergencyLanding(ctx: Ctx, command: EmergencyLandingCommand): vo
   if (!window || window.plane !== plane.id || !window.emergencyLanding) {
     reject('noEmergencyLanding', `An emergency landing is made right after a move that ends in the approach area with 0 fuel; plane ${plane.id} is not in that position.`);
   }
-  if (ctx.rules.flightDeck.emergencyLandingCounts) checkFlightDeck(ctx, plane, 'make an emergency landing');
+  if (ctx.rules.flightDeck.emergencyLandingCounts) checkFlightDeck(ctx, plane, 'make an emergency landing', false);
   const ace = useManoeuvre(ctx, plane, command.manoeuvre, ['landingAce'], 'land');
   ctx.state.afterMove = null;
   if (ctx.rules.flightDeck.emergencyLandingCounts) useFlightDeck(ctx);

@@ -32,12 +32,20 @@ export function emit(ctx: Ctx, type: string, fields: Record<string, unknown> = {
   ctx.events.push({ type, ...fields });
 }
 
+/** Deep copy of plain JSON data (the state holds nothing else); several times faster than structuredClone here. */
+function copyPlain<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyPlain) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = copyPlain((value as Record<string, unknown>)[key]);
+  return out as T;
+}
+
 /** A deep copy of the state; the rules are shared (the engine never changes them). */
 export function cloneState(state: YorktownState): YorktownState {
-  const { rules, ...rest } = state;
-  const copy = structuredClone(rest) as YorktownState;
-  copy.rules = rules;
-  return copy;
+  const copy = {} as Record<string, unknown>;
+  for (const key of Object.keys(state) as (keyof YorktownState)[]) copy[key] = key === 'rules' ? state.rules : copyPlain(state[key]);
+  return copy as unknown as YorktownState;
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -255,6 +255,9 @@ function validateRules(rules: Rules): void {
   const fail = (message: string): never => {
     throw new RuleOverrideError('badValue', message);
   };
+  if (!rules.board.islands.some((i) => i.colour === 'red') || !rules.board.islands.some((i) => i.colour === 'orange')) {
+    fail('The board needs at least one red and one orange island.');
+  }
   rules.board.islands.forEach((island, index) => {
     if (island.id !== index + 1) fail(`The board's islands must be numbered 1, 2, 3... in order (found ${island.id} at place ${index + 1}).`);
     if (!['red', 'green', 'orange'].includes(island.colour)) fail(`Island ${island.id} has an unknown colour "${island.colour}".`);
@@ -274,9 +277,6 @@ function validateRules(rules: Rules): void {
   }
   if (rules.deck.length === 0) fail('The Japanese deck cannot be empty.');
   if (rules.skill.dice.length === 0 || rules.skill.dice[0].from !== 0) fail('skill.dice must start with an entry "from": 0.');
-  if (!rules.board.islands.some((i) => i.colour === 'red') || !rules.board.islands.some((i) => i.colour === 'orange')) {
-    fail('The board needs at least one red and one orange island.');
-  }
 }
 
 /** The plain rule values for one game: defaults plus the owner's overrides (throws RuleOverrideError). */

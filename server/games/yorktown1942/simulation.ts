@@ -121,12 +121,39 @@ function fuelHome(state: YorktownState, plane: PlaneState): number {
   return (shortestWay(state, plane.position, (n) => n === 'approach')?.length ?? 3) * state.rules.move.oneIslandFuel;
 }
 
+/** Roles: planes 3 and 4 search (they start nearer the orange islands); 1 and 2 defend the Yorktown and carry the bombs. */
+function isSearcher(plane: PlaneState): boolean {
+  return plane.id >= 3;
+}
+
+function lowOnFuel(state: YorktownState, plane: PlaneState): boolean {
+  // come back with about 3 fuel: the landing roll then has skill + 3 dice
+  return plane.position.at !== 'deck' && plane.fuel <= fuelHome(state, plane) + 3;
+}
+
 function wantsHome(state: YorktownState, plane: PlaneState): boolean {
   if (plane.position.at === 'deck') return false;
-  const reserve = state.rules.landing.autoFuel + 1;
-  if (plane.fuel <= fuelHome(state, plane) + reserve) return true;
-  // once the Shōhō is located, planes without a bomb go back to load one
-  return located(state) && plane.load !== 'bomb' && state.shohoHits < state.rules.shoho.hitsToSink;
+  if (lowOnFuel(state, plane)) return true;
+  // once the Shōhō is located, planes without a bomb go back to load one, but one defender
+  // stays while Japanese planes sit on red islands
+  if (!located(state) || plane.load === 'bomb') return false;
+  if (!isSearcher(plane)) return plane.id === 1 || redThreats(state).length === 0;
+  return true;
+}
+
+/** Red islands holding Japanese planes: the last link of any chain that spots the Yorktown. */
+function redThreats(state: YorktownState): IslandId[] {
+  return state.islands.filter((i) => i.colour === 'red' && i.japanese.length > 0).map((i) => i.id);
+}
+
+/** Islands the plane wants to reach: orange islands for searchers and armed bombers, threatened red islands for defenders. */
+function goalsFor(state: YorktownState, plane: PlaneState): ((n: Node) => boolean) | null {
+  const isOrange = (n: Node) => n !== 'approach' && colourOf(state.rules.board, n) === 'orange';
+  const threats = redThreats(state);
+  if (!isSearcher(plane) && threats.length) return (n) => n !== 'approach' && threats.includes(n);
+  const preferred = orangeGoal(state, plane);
+  const free = (n: Node) => isOrange(n) && !state.planes.some((p) => p.id !== plane.id && p.position.at === 'island' && p.position.island === n);
+  return (n) => n === preferred || free(n);
 }
 
 function orangeGoal(state: YorktownState, plane: PlaneState): IslandId {
@@ -141,11 +168,14 @@ function chooseFor(state: YorktownState, plane: PlaneState, deckUses: { n: numbe
     if (plane.position.at === 'approach') return wantDeck() ? 'takeoffLanding' : 'move';
     return 'move';
   }
+  const here = plane.position.at === 'island' ? plane.position.island : null;
+  const enemies = here === null ? 0 : japaneseOn(state, here);
+  if (here !== null && enemies > 0 && colourOf(state.rules.board, here) === 'red') return 'attack';
   if (onOrange(state, plane)) {
     if (located(state) && plane.load === 'bomb') return 'attack';
     if (!located(state)) return 'search';
   }
-  if (plane.position.at === 'island' && japaneseOn(state, plane.position.island) > 0 && plane.fuel >= 7) return 'attack';
+  if (enemies > 0 && !isSearcher(plane) && plane.fuel >= 7) return 'attack';
   return 'move';
 }
 
@@ -160,10 +190,8 @@ function moveFor(state: YorktownState, plane: PlaneState): GameCommand | null {
     if (!way || way[0] === 'approach') return { type: 'move', plane: plane.id, to: 'approach' };
     return { type: 'move', plane: plane.id, to: way[0] };
   }
-  const goal = orangeGoal(state, plane);
-  const way =
-    shortestWay(state, plane.position, (n) => n === goal) ??
-    shortestWay(state, plane.position, (n) => n !== 'approach' && colourOf(state.rules.board, n) === 'orange');
+  const goal = goalsFor(state, plane);
+  const way = goal ? shortestWay(state, plane.position, goal) : null;
   if (!way || way.length === 0 || way[0] === 'approach') return null;
   const first = way[0] as IslandId;
   if (way.length >= 2 && way[1] !== 'approach' && japaneseOn(state, first) === 0 && plane.fuel >= state.rules.move.twoIslandsFuel + reserve + 6) {
@@ -172,22 +200,30 @@ function moveFor(state: YorktownState, plane: PlaneState): GameCommand | null {
   return { type: 'move', plane: plane.id, to: first };
 }
 
+/** Use the plane's expert manoeuvre tile when it is the one that helps this command. */
+function tile(plane: PlaneState, ...useful: string[]): { manoeuvre?: true } {
+  return plane.manoeuvre && !plane.manoeuvre.used && plane.manoeuvre.id !== null && useful.includes(plane.manoeuvre.id) ? { manoeuvre: true } : {};
+}
+
 function actionCommand(state: YorktownState, plane: PlaneState): GameCommand | null {
   switch (plane.action) {
     case 'takeoffLanding': {
       if (plane.position.at === 'deck') {
         const reds = state.rules.board.islands.filter((i) => i.colour === 'red').map((i) => i.id);
-        const to = reds[(plane.id - 1) % reds.length];
-        return { type: 'takeOff', plane: plane.id, load: 'bomb', to };
+        const threats = redThreats(state);
+        const to = threats.length && !isSearcher(plane) ? threats[0] : reds[(plane.id - 1) % reds.length];
+        const load = isSearcher(plane) && !located(state) ? 'none' : 'bomb';
+        return { type: 'takeOff', plane: plane.id, load, to };
       }
-      return plane.position.at === 'approach' ? { type: 'land', plane: plane.id } : null;
+      if (plane.position.at !== 'approach') return null;
+      return { type: 'land', plane: plane.id, ...(plane.fuel < state.rules.landing.autoFuel ? tile(plane, 'landingAce') : {}) };
     }
     case 'move':
       return plane.position.at === 'deck' ? null : moveFor(state, plane);
     case 'search':
-      return onOrange(state, plane) ? { type: 'search', plane: plane.id } : null;
+      return onOrange(state, plane) ? { type: 'search', plane: plane.id, ...tile(plane, 'hawkEye', 'efficient') } : null;
     case 'attack': {
-      if (located(state) && plane.load === 'bomb' && onOrange(state, plane)) return { type: 'attack', plane: plane.id, target: 'shoho' };
+      if (located(state) && plane.load === 'bomb' && onOrange(state, plane)) return { type: 'attack', plane: plane.id, target: 'shoho', ...tile(plane, 'decisive', 'efficient') };
       if (plane.position.at === 'island' && japaneseOn(state, plane.position.island) > 0) return { type: 'attack', plane: plane.id, target: 'planes' };
       if (located(state) && state.cap > 0 && onOrange(state, plane)) return { type: 'attack', plane: plane.id, target: 'cap' };
       return null;
@@ -199,7 +235,7 @@ function actionCommand(state: YorktownState, plane: PlaneState): GameCommand | n
 
 /** Virtual dice: roll, keep the best group, re-roll the rest while it is worth it. */
 function playRoll(table: VirtualTable, random: () => number): void {
-  const maxRerolls = 5;
+  const maxRerolls = 10;
   let faces: Face[] | null = null;
   for (let reading = 0; table.state.roll && reading <= maxRerolls; reading++) {
     const roll = table.state.roll;

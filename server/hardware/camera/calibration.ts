@@ -161,7 +161,7 @@ export interface EstimateOptions {
   block?: number;
   /** a block is uniform when every channel's standard deviation is below this (default 10) */
   maxStd?: number;
-  /** neighbouring uniform blocks join when their mean colours differ less than this (default 14) */
+  /** neighbouring uniform blocks join when their mean colours differ less than this (default 8) */
   joinDistance?: number;
   /** the region must cover at least this share of the image (default 0.1) */
   minCoverage?: number;
@@ -177,7 +177,7 @@ export function estimateTrayFromEmptyFrame(img: RawImage, opts: EstimateOptions 
   if (data.length < width * height * channels) throw new CalibrationError('estimate: the image data is shorter than width × height × channels');
   const block = Math.max(2, Math.round(opts.block ?? width / 40));
   const maxStd = opts.maxStd ?? 10;
-  const join = opts.joinDistance ?? 14;
+  const join = opts.joinDistance ?? 8;
   const minCoverage = opts.minCoverage ?? 0.1;
   const gw = Math.floor(width / block);
   const gh = Math.floor(height / block);

@@ -11,7 +11,7 @@ import { EventEmitter } from 'node:events';
 import type { DeviceStatus, SeenDie, VisionUpdate } from '../../http/protocol.ts';
 import type { DiceReader, Frame, FrameSource } from '../ports.ts';
 import { watchMask, zoneOf, type TrayCalibration, type Zone } from './calibration.ts';
-import { decodeGrey, GREY_HEIGHT, GREY_WIDTH } from './grey.ts';
+import { decodeGrey, GREY_HEIGHT, GREY_WIDTH, imageSize } from './grey.ts';
 import { SettleDetector, type SettleOptions } from './settle.ts';
 import { DiceStabilizer, type DiceReading, type ObservedDie, type StabilizerOptions } from './stabilizer.ts';
 
@@ -31,7 +31,7 @@ export interface DiceFeedOptions {
 }
 
 export type VisionDie = SeenDie & { zone: Exclude<Zone, 'outside'> };
-export type FeedVision = VisionUpdate & { dice: VisionDie[] };
+export type FeedVision = Omit<VisionUpdate, 'dice'> & { dice: VisionDie[] };
 export interface FeedReading extends DiceReading {
   tableId: string;
   /** capture time of the frame that completed the reading */
@@ -114,6 +114,11 @@ export class DiceFeed extends EventEmitter {
     if (this.busy) await this.busy;
   }
 
+  /** Resolves once no frame is being processed or waiting. */
+  async whenIdle(): Promise<void> {
+    while (this.busy) await this.busy;
+  }
+
   /** The latest frame that decoded as an image (null before the first one). */
   latestFrame(): Frame | null {
     return this.latest;
@@ -158,18 +163,23 @@ export class DiceFeed extends EventEmitter {
       this.pending = frame;
       return;
     }
+    this.startProcessing(frame);
+  }
+
+  private startProcessing(frame: Frame): void {
     this.busy = this.process(frame).finally(() => {
       this.busy = null;
       const next = this.pending;
       this.pending = null;
-      if (next && this.running) this.accept(next);
+      if (next && this.running) this.startProcessing(next);
     });
   }
 
   private async process(frame: Frame): Promise<void> {
     let grey;
+    let size;
     try {
-      grey = await decodeGrey(frame.data);
+      [grey, size] = await Promise.all([decodeGrey(frame.data), imageSize(frame.data)]);
     } catch (err) {
       this.counters.framesCorrupt++;
       this.corruptRun++;
@@ -184,7 +194,7 @@ export class DiceFeed extends EventEmitter {
       this.stabilizer.reset();
       if (!this.movingReported) {
         this.movingReported = true;
-        this.emitVision(frame.at, 0, 0, false, []);
+        this.emitVision(frame.at, size.width, size.height, false, []);
       }
       this.updateStatus();
       return;

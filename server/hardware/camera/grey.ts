@@ -5,6 +5,13 @@ import type { GreyFrame } from './settle.ts';
 export const GREY_WIDTH = 160;
 export const GREY_HEIGHT = 120;
 
+/** The image's own size, from its header (throws when it is not an image). */
+export async function imageSize(image: Buffer): Promise<{ width: number; height: number }> {
+  const m = await sharp(image).metadata();
+  if (!m.width || !m.height) throw new Error('image has no size');
+  return { width: m.width, height: m.height };
+}
+
 /** Throws when the image is corrupt or truncated. */
 export async function decodeGrey(image: Buffer, width = GREY_WIDTH, height = GREY_HEIGHT): Promise<GreyFrame> {
   const { data, info } = await sharp(image, { failOn: 'truncated' })

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isWholeJpeg } from './jpeg-stream.ts';
-import { BaseFrameSource, DEFAULT_BACKOFF, type BackoffOptions } from './source-base.ts';
+import { DEFAULT_BACKOFF, PolledFrameSource, type BackoffOptions } from './source-base.ts';
 import { checkInt, checkNumber, deviceToString, isSafePath, parseVideoDevice, type VideoDevice } from './device.ts';
 
 interface NodeWebcamCam {
@@ -62,14 +62,12 @@ export function checkNodeWebcamOptions(o: NodeWebcamOptions): CheckedOptions {
   };
 }
 
-export class NodeWebcamSource extends BaseFrameSource {
+export class NodeWebcamSource extends PolledFrameSource {
   readonly kind = 'real' as const;
   private readonly o: CheckedOptions;
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private inflight: Promise<void> | null = null;
   private dir: string | null = null;
   private cam: NodeWebcamCam | null = null;
+  private starting = false;
 
   constructor(opts: NodeWebcamOptions) {
     super();
@@ -81,8 +79,8 @@ export class NodeWebcamSource extends BaseFrameSource {
   }
 
   async start(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
+    if (this.running || this.starting) return;
+    this.starting = true;
     this.setStatus('retrying', `starting fswebcam on ${this.device}`);
     try {
       const base = isSafePath(tmpdir()) ? tmpdir() : '/tmp';
@@ -105,49 +103,35 @@ export class NodeWebcamSource extends BaseFrameSource {
         'fswebcam',
       );
     } catch (err) {
-      this.running = false;
       this.setStatus('error', `fswebcam source could not start: ${(err as Error).message}`);
       return;
+    } finally {
+      this.starting = false;
     }
-    this.schedule(0);
+    this.startTicking();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.inflight) await this.inflight;
+    await this.stopTicking();
     if (this.dir) await rm(this.dir, { recursive: true, force: true });
     this.dir = null;
     this.setStatus('off', 'stopped');
   }
 
-  private schedule(delay: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.inflight = this.captureOnce().finally(() => {
-        this.inflight = null;
-      });
-    }, delay);
-  }
-
-  private async captureOnce(): Promise<void> {
+  protected async tick(): Promise<number | null> {
     const started = Date.now();
     const location = join(this.dir!, 'frame.jpg');
-    let delay: number;
     try {
       await unlink(location).catch(() => undefined);
       const data = await this.capture(location);
       if (!isWholeJpeg(data)) throw new Error(`fswebcam returned a corrupt image (${data.length} bytes)`);
-      if (!this.running) return;
+      if (!this.running) return null;
       this.emitFrame(data, 'image/jpeg');
-      delay = Math.max(0, 1000 / this.o.fps - (Date.now() - started));
+      return Math.max(0, 1000 / this.o.fps - (Date.now() - started));
     } catch (err) {
-      if (!this.running) return;
-      delay = this.fail(`${this.device}: ${describe(err as Error)}`, this.o.backoff);
+      if (!this.running) return null;
+      return this.fail(`${this.device}: ${describe(err as Error)}`, this.o.backoff);
     }
-    this.schedule(delay);
   }
 
   private capture(location: string): Promise<Buffer> {

@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Frame } from '../ports.ts';
-import { BaseFrameSource, DEFAULT_BACKOFF, type BackoffOptions } from './source-base.ts';
+import { DEFAULT_BACKOFF, PolledFrameSource, type BackoffOptions } from './source-base.ts';
 import { checkNumber } from './device.ts';
 
 export interface ReplayOptions {
@@ -23,7 +23,7 @@ export function mimeOf(name: string): Frame['mime'] {
   return /\.png$/i.test(name) ? 'image/png' : 'image/jpeg';
 }
 
-export class ReplaySource extends BaseFrameSource {
+export class ReplaySource extends PolledFrameSource {
   readonly kind = 'simulated' as const;
   private readonly folder: string;
   private readonly fps: number;
@@ -31,9 +31,6 @@ export class ReplaySource extends BaseFrameSource {
   private readonly backoff: BackoffOptions;
   private files: string[] = [];
   private index = 0;
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private inflight: Promise<void> | null = null;
 
   constructor(o: ReplayOptions) {
     super();
@@ -51,30 +48,16 @@ export class ReplaySource extends BaseFrameSource {
 
   async start(): Promise<void> {
     if (this.running) return;
-    this.running = true;
     this.setStatus('retrying', `opening ${this.folder}`);
-    this.schedule(0);
+    this.startTicking();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.inflight) await this.inflight;
+    await this.stopTicking();
     this.setStatus('off', 'stopped');
   }
 
-  private schedule(delay: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.inflight = this.tick().finally(() => {
-        this.inflight = null;
-      });
-    }, delay);
-  }
-
-  private async tick(): Promise<void> {
+  protected async tick(): Promise<number | null> {
     try {
       if (this.files.length === 0 || (this.index >= this.files.length && this.loop)) {
         const names = (await readdir(this.folder)).filter((n) => IMAGE.test(n));
@@ -85,19 +68,19 @@ export class ReplaySource extends BaseFrameSource {
       }
       if (this.index >= this.files.length) {
         this.setStatus('off', `replay of ${this.folder} finished`);
-        return;
+        return null;
       }
       const name = this.files[this.index++];
       const data = await readFile(join(this.folder, name));
-      if (!this.running) return;
+      if (!this.running) return null;
       this.emitFrame(data, mimeOf(name));
-      this.schedule(1000 / this.fps);
+      return 1000 / this.fps;
     } catch (err) {
-      if (!this.running) return;
+      if (!this.running) return null;
       this.files = [];
       const e = err as NodeJS.ErrnoException;
       const why = e.code === 'ENOENT' ? `${this.folder}: no such folder or file` : e.message;
-      this.schedule(this.fail(`replay: ${why}`, this.backoff));
+      return this.fail(`replay: ${why}`, this.backoff);
     }
   }
 }

@@ -59,3 +59,49 @@ export abstract class BaseFrameSource extends EventEmitter implements FrameSourc
     return delay;
   }
 }
+
+/**
+ * A source that makes one frame per tick (a capture, a file read, a render): ticks never overlap,
+ * and each tick says how long to wait before the next one (null: no more ticks).
+ */
+export abstract class PolledFrameSource extends BaseFrameSource {
+  protected running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private inflight: Promise<void> | null = null;
+
+  /** One frame's work; resolves with the delay before the next tick in ms, or null to stop ticking. */
+  protected abstract tick(): Promise<number | null>;
+
+  /** Begins ticking (call from start()). */
+  protected startTicking(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Stops ticking and waits for a tick in progress (call from stop()). */
+  protected async stopTicking(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.inflight) await this.inflight;
+  }
+
+  private schedule(delay: number): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.inflight = this.tick().then(
+        (next) => {
+          this.inflight = null;
+          if (next !== null) this.schedule(next);
+        },
+        (err: Error) => {
+          // tick() handles its own failures; this is a bug, reported rather than thrown into the event loop
+          this.inflight = null;
+          this.setStatus('error', `frame source failed: ${err.message}`);
+        },
+      );
+    }, delay);
+  }
+}

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { renderTray, type TrayStyle } from '../../synth/index.ts';
 import { SYNTHETIC_CALIBRATION } from './synthetic-calibration.ts';
-import { BaseFrameSource } from './source-base.ts';
+import { PolledFrameSource } from './source-base.ts';
 import { checkInt, checkNumber } from './device.ts';
 
 export interface SyntheticTrayOptions {
@@ -51,7 +51,16 @@ function checkFaces(v: unknown, what: string, max = 20): number[] {
 
 export { SYNTHETIC_CALIBRATION };
 
-export class SyntheticTraySource extends BaseFrameSource {
+/** A die as rendered in the settled frame: pixel centre and box, face shown. */
+export interface SettledDie {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  face: number;
+}
+
+export class SyntheticTraySource extends PolledFrameSource {
   readonly kind = 'simulated' as const;
   readonly calibration = SYNTHETIC_CALIBRATION;
   private readonly width: number;
@@ -64,10 +73,8 @@ export class SyntheticTraySource extends BaseFrameSource {
   /** moving frames still to show for the current throw */
   private movingLeft = 0;
   private settledImage: Buffer | null = null;
+  private settledDice: SettledDie[] = [];
   private layoutSeed: number;
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private inflight: Promise<void> | null = null;
 
   constructor(o: SyntheticTrayOptions = {}) {
     super();
@@ -86,6 +93,11 @@ export class SyntheticTraySource extends BaseFrameSource {
     return { ...this.state, faces: [...this.state.faces], kept: [...this.state.kept] };
   }
 
+  /** The settled frame and the dice drawn in it (what a perfect reader would see); null until rendered. */
+  settledFrame(): { image: Buffer; dice: SettledDie[] } | null {
+    return this.settledImage ? { image: this.settledImage, dice: this.settledDice.map((d) => ({ ...d })) } : null;
+  }
+
   /**
    * A player throws `count` dice, with `keep` (faces) set aside in the kept zone.
    * Returns the faces the thrown dice will show.
@@ -98,23 +110,19 @@ export class SyntheticTraySource extends BaseFrameSource {
     return [...faces];
   }
 
-  /** Shows exactly these faces (the dice are placed, not thrown: no moving frames unless `animate`). */
+  /** Shows exactly these faces: thrown (moving frames first), or with `animate` false simply placed. */
   setDice(faces: number[], keep: number[] = [], animate = true): void {
     this.begin(checkFaces(faces, 'setDice faces'), checkFaces(keep, 'setDice keep'), animate);
   }
 
   async start(): Promise<void> {
     if (this.running) return;
-    this.running = true;
     this.setStatus('retrying', 'rendering the synthetic tray');
-    this.schedule(0);
+    this.startTicking();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.inflight) await this.inflight;
+    await this.stopTicking();
     this.setStatus('off', 'stopped');
   }
 
@@ -122,27 +130,22 @@ export class SyntheticTraySource extends BaseFrameSource {
     this.state = { faces, kept, throwNo: this.state.throwNo + 1, settled: !animate };
     this.movingLeft = animate ? this.movingFrames : 0;
     this.settledImage = null;
+    this.settledDice = [];
     this.layoutSeed = Math.floor(this.random() * 2 ** 31);
   }
 
-  private schedule(delay: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const started = Date.now();
-      this.inflight = this.tick()
-        .catch((err: Error) => {
-          // rendering failed: report, keep ticking (the next throw may render)
-          this.fail(`synthetic tray: ${err.message}`, { initialMs: 1000, maxMs: 10_000 });
-        })
-        .finally(() => {
-          this.inflight = null;
-          this.schedule(Math.max(0, 1000 / this.fps - (Date.now() - started)));
-        });
-    }, delay);
+  protected async tick(): Promise<number | null> {
+    const started = Date.now();
+    try {
+      await this.renderNext();
+    } catch (err) {
+      // rendering failed: report, keep ticking (the next throw may render)
+      return this.fail(`synthetic tray: ${(err as Error).message}`, { initialMs: 1000, maxMs: 10_000 });
+    }
+    return Math.max(0, 1000 / this.fps - (Date.now() - started));
   }
 
-  private async tick(): Promise<void> {
+  private async renderNext(): Promise<void> {
     const { faces, kept, throwNo } = this.state;
     if (this.movingLeft > 0) {
       this.movingLeft--;
@@ -160,6 +163,7 @@ export class SyntheticTraySource extends BaseFrameSource {
       // a throw that came in while rendering replaces this one
       if (throwNo !== this.state.throwNo) return;
       this.settledImage = r.image;
+      this.settledDice = r.dice;
       this.state.settled = true;
     }
     if (!this.running) return;

@@ -43,7 +43,7 @@ export function decodeBoxMessage(raw: RawMessage): DecodeResult {
       };
     }
     case 'BTN': {
-      const button = BUTTON_NAMES[args[0]];
+      const button = Object.hasOwn(BUTTON_NAMES, args[0]) ? BUTTON_NAMES[args[0]] : undefined;
       if (args.length !== 2 || !button || (args[1] !== 'S' && args[1] !== 'L')) return { ok: false, reason: `bad button event: ${args.join(' ')}` };
       return { ok: true, message: { type: 'button', seq, button, press: args[1] === 'L' ? 'long' : 'short' } };
     }

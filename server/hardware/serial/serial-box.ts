@@ -115,6 +115,8 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
   private inflight = new Map<number, Inflight>();
   private refused: Partial<Record<LedTarget, { value: string; count: number }>> = {};
   private buttonTimes: number[] = [];
+  /** the closing of the previous port: a reconnect waits for it (an exclusive port cannot be opened twice) */
+  private closing: Promise<void> = Promise.resolve();
 
   constructor(options: SerialBoxOptions = {}) {
     super();
@@ -165,7 +167,7 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
   }
 
   buzz(cue: BuzzerCue): void {
-    const code = BUZZER_CUES[cue];
+    const code = Object.hasOwn(BUZZER_CUES, cue) ? BUZZER_CUES[cue] : undefined;
     if (!code) throw new TypeError(`buzz: unknown cue ${JSON.stringify(cue)}`);
     if (this.phase !== 'ready') {
       this.log.write('info', 'buzz-dropped', `buzzer cue ${cue} dropped: the box is not connected`);
@@ -180,6 +182,7 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.tickTimer = this.retryTimer = null;
     await this.dropPort();
+    await this.closing;
     this.setStatus('off', 'closed');
   }
 
@@ -188,6 +191,8 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
   private async connect(): Promise<void> {
     if (this.phase === 'closed') return;
     this.phase = 'connecting';
+    await this.closing;
+    if (this.phase !== 'connecting') return;
     this.setStatus('retrying', this.attempts === 0 ? 'connecting' : `reconnecting (attempt ${this.attempts + 1})`);
     let path = this.o.path;
     if (!path) {
@@ -247,7 +252,7 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
     if (this.phase === 'closed' || this.phase === 'waiting' || this.phase === 'connecting') return;
     const dropped = this.splitter.reset();
     if (dropped) this.log.write('warn', 'truncated', `rejected from the box: ${dropped.reason}`);
-    void this.dropPort();
+    this.closing = this.dropPort();
     this.retry(reason);
   }
 
@@ -373,10 +378,15 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
     if (m.product !== 'FDBOX' || m.protocol !== PROTOCOL_VERSION) {
       const reason = `${this.portPath} answered as ${m.product} protocol ${m.protocol}; this driver speaks FDBOX protocol ${PROTOCOL_VERSION} (flash the matching firmware)`;
       this.log.write('error', 'bad-hello', reason);
-      void this.dropPort();
+      this.closing = this.dropPort();
       this.attempts = Math.max(this.attempts, 16);
       this.retry(reason);
       this.setStatus('error', reason);
+      return;
+    }
+    // the boot HELLO is the box's first line (sequence 00); a later one answers our HELLO
+    if (this.phase === 'ready' && m.seq !== 0) {
+      this.boxInfo = { path: this.portPath, firmware: m.firmware, protocol: m.protocol, capabilities: [...m.capabilities] };
       return;
     }
     const restarted = this.phase === 'ready';

@@ -82,9 +82,11 @@ export interface DetectorTraining {
   /** training crop of the detector input, in cells (fully convolutional) */
   cropCells: [number, number];
   learningRate: number;
+  /** share of training crops taken from real photos */
+  realFraction: number;
 }
 
-export async function trainDetector(data: DetectorExample[], cfg: DetectorTraining, rng: Rng, progress: Progress): Promise<tf.LayersModel> {
+export async function trainDetector(synthetic: DetectorExample[], real: DetectorExample[], cfg: DetectorTraining, rng: Rng, progress: Progress): Promise<tf.LayersModel> {
   const model = buildDetector();
   const [ch, cw] = cfg.cropCells;
   const hIn = ch * stride;
@@ -94,7 +96,7 @@ export async function trainDetector(data: DetectorExample[], cfg: DetectorTraini
   const cropOut = model.apply(cropInput) as tf.SymbolicTensor;
   const cropModel = tf.model({ inputs: cropInput, outputs: cropOut });
   const optimizer = tf.train.adam(cfg.learningRate);
-  cropModel.compile({ optimizer, loss: detectorLoss });
+  const vars = cropModel.trainableWeights.map((w) => w.read() as tf.Variable);
   const xs = new Float32Array(cfg.batch * hIn * wIn * 3);
   const ys = new Float32Array(cfg.batch * ch * cw * 3);
   let avg = 0;
@@ -102,7 +104,8 @@ export async function trainDetector(data: DetectorExample[], cfg: DetectorTraini
     if (step === Math.floor(cfg.steps * 0.7)) setLearningRate(optimizer, cfg.learningRate * 0.3);
     if (step === Math.floor(cfg.steps * 0.9)) setLearningRate(optimizer, cfg.learningRate * 0.1);
     for (let b = 0; b < cfg.batch; b++) {
-      const ex = data[rng.int(0, data.length - 1)];
+      const pool = real.length > 0 && (synthetic.length === 0 || rng.chance(cfg.realFraction)) ? real : synthetic;
+      const ex = pool[rng.int(0, pool.length - 1)];
       // prefer crops that hold a die
       let ox = 0;
       let oy = 0;
@@ -124,8 +127,9 @@ export async function trainDetector(data: DetectorExample[], cfg: DetectorTraini
     }
     const x = tf.tensor4d(xs, [cfg.batch, hIn, wIn, 3]);
     const y = tf.tensor4d(ys, [cfg.batch, ch, cw, 3]);
-    const loss = (await cropModel.trainOnBatch(x, y)) as number;
-    tf.dispose([x, y]);
+    const lossT = optimizer.minimize(() => detectorLoss(y, cropModel.apply(x, { training: true }) as tf.Tensor) as tf.Scalar, true, vars);
+    const loss = lossT ? (await lossT.data())[0] : NaN;
+    tf.dispose([x, y, lossT as tf.Tensor]);
     avg = step === 0 ? loss : avg * 0.95 + loss * 0.05;
     progress('detector', step + 1, cfg.steps, `loss ${avg.toFixed(3)}`);
   }

@@ -64,3 +64,70 @@ export function waitForEvent<T>(em: EventEmitter, name: string, test: (v: T) => 
     em.on(name, on);
   });
 }
+
+/**
+ * A test reader for the test images of trayJpeg/squaresJpeg: finds bright squares and reads the face
+ * from their grey level (face f is drawn at level 150 + 15 f; level 120 means unreadable). Real
+ * image decoding, so frames go through the feed exactly as camera frames do.
+ */
+export class SquareDiceReader {
+  readonly backend = 'test-squares';
+  reads = 0;
+  active = 0;
+  maxActive = 0;
+  constructor(private readonly delayMs = 0) {}
+
+  async read(image: Buffer): Promise<{ width: number; height: number; dice: { x: number; y: number; w: number; h: number; face: number | null; score: number }[] }> {
+    this.reads++;
+    this.active++;
+    this.maxActive = Math.max(this.maxActive, this.active);
+    try {
+      const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+      if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+      const { width, height } = info;
+      const seen = new Uint8Array(width * height);
+      const dice = [];
+      for (let i = 0; i < width * height; i++) {
+        if (seen[i] || data[i] < 110) continue;
+        const stack = [i];
+        seen[i] = 1;
+        let n = 0, sx = 0, sy = 0, sum = 0, x0 = width, x1 = 0, y0 = height, y1 = 0;
+        while (stack.length) {
+          const j = stack.pop()!;
+          const x = j % width, y = (j - x) / width;
+          n++; sx += x; sy += y; sum += data[j];
+          x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+          for (const k of [x > 0 ? j - 1 : -1, x < width - 1 ? j + 1 : -1, j - width, j + width]) {
+            if (k >= 0 && k < width * height && !seen[k] && data[k] >= 110) {
+              seen[k] = 1;
+              stack.push(k);
+            }
+          }
+        }
+        if (n < 30) continue;
+        const level = sum / n;
+        const f = Math.round((level - 150) / 15);
+        dice.push({ x: sx / n, y: sy / n, w: x1 - x0 + 1, h: y1 - y0 + 1, face: level < 140 ? null : Math.min(6, Math.max(1, f)), score: 1 });
+      }
+      return { width, height, dice };
+    } finally {
+      this.active--;
+    }
+  }
+}
+
+/** A grey-tray JPEG with squares whose grey level encodes a face for SquareDiceReader (face null: unreadable). */
+export async function squaresJpeg(dice: { x: number; y: number; face: number | null; size?: number }[], width = 320, height = 240): Promise<Buffer> {
+  const composites = await Promise.all(
+    dice.map(async (d) => {
+      const size = d.size ?? 24;
+      const v = d.face === null ? 120 : 150 + 15 * d.face;
+      const input = await sharp({ create: { width: size, height: size, channels: 3, background: { r: v, g: v, b: v } } }).png().toBuffer();
+      return { input, left: Math.round(d.x - size / 2), top: Math.round(d.y - size / 2) };
+    }),
+  );
+  return sharp({ create: { width, height, channels: 3, background: { r: 60, g: 60, b: 60 } } })
+    .composite(composites)
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}

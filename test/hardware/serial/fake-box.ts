@@ -10,6 +10,8 @@ export class FakeBox {
   readonly leds: Record<string, string> = {};
   readonly buzzes: string[] = [];
   readonly received: RawMessage[] = [];
+  /** lines from the driver that do not parse (must stay empty) */
+  readonly badLines: string[] = [];
   /** stop answering anything */
   silent = false;
   /** answer LED commands with ERR ARG */
@@ -43,6 +45,13 @@ export class FakeBox {
     this.send('HELLO', ['FDBOX', this.protocol, '1.0.0', this.capabilities]);
   }
 
+  /** A reset of the board: every LED off, numbering from 00, the boot HELLO. */
+  restart(): void {
+    for (const k of Object.keys(this.leds)) delete this.leds[k];
+    this.txSeq = 0;
+    this.hello();
+  }
+
   ledCommands(): string[] {
     return this.received.filter((m) => m.verb === 'LED').map((m) => m.args.join(' '));
   }
@@ -54,7 +63,10 @@ export class FakeBox {
       const line = this.text.slice(0, nl);
       this.text = this.text.slice(nl + 1);
       const parsed = parseLine(line);
-      if (!parsed.ok) throw new Error(`the driver sent a bad line ${JSON.stringify(line)}: ${parsed.reason}`);
+      if (!parsed.ok) {
+        this.badLines.push(`${JSON.stringify(line)}: ${parsed.reason}`);
+        continue;
+      }
       this.received.push(parsed.message);
       if (!this.silent) this.answer(parsed.message);
     }

@@ -7,10 +7,10 @@ import { s } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
 
 const W = 640;
-const H = 600;
-const ROWS: Record<IslandColour, number> = { orange: 130, green: 260, red: 390 };
-const APPROACH = { x: W / 2, y: 490 };
-const YORKTOWN = { x: W / 2, y: 560 };
+const H = 615;
+const ROWS: Record<IslandColour, number> = { orange: 145, green: 275, red: 405 };
+const APPROACH = { x: W / 2, y: 505 };
+const YORKTOWN = { x: W / 2, y: 575 };
 const SHOHO = { x: W / 2, y: 40 };
 const R = 40;
 
@@ -73,9 +73,11 @@ export function boardView(app: App): SVGElement {
     g.append(s('circle', { cx: p.x, cy: p.y, r: R }));
     g.append(s('text', { x: p.x, y: p.y + 12, 'text-anchor': 'middle', class: 'island-number' }, island.id));
     if (island.name) g.append(s('text', { x: p.x, y: p.y + R + 16, 'text-anchor': 'middle', class: 'island-name' }, island.name));
-    (st?.japanese ?? []).forEach((type, i) => {
-      const x = p.x - R - 8 + i * 0;
-      const y = p.y - R + 4 + i * 30;
+    const japanese = st?.japanese ?? [];
+    japanese.forEach((type, i) => {
+      // tokens side by side above the island
+      const x = p.x + (i - (japanese.length - 1) / 2) * 32;
+      const y = p.y - R - 24;
       g.append(
         s('g', { class: `jap ${type}` },
           s('title', null, tk(`jap_${type}`)),
@@ -89,8 +91,8 @@ export function boardView(app: App): SVGElement {
       g.append(
         s('g', { class: `weather${st.weather.revealed ? ' revealed' : ''}` },
           s('title', null, label),
-          s('rect', { x: p.x + R - 14, y: p.y - R - 4, width: 24, height: 24, rx: 12 }),
-          s('text', { x: p.x + R - 2, y: p.y - R + 13, 'text-anchor': 'middle' }, st.weather.revealed && st.weather.id ? st.weather.id[0]!.toUpperCase() : '?'),
+          s('rect', { x: p.x - R - 12, y: p.y + R - 24, width: 24, height: 24, rx: 12 }),
+          s('text', { x: p.x - R, y: p.y + R - 7, 'text-anchor': 'middle' }, st.weather.revealed && st.weather.id ? st.weather.id[0]!.toUpperCase() : '?'),
         ),
       );
     }

@@ -21,7 +21,10 @@ export function boxView(app: App): HTMLElement {
     el.addEventListener('click', () => {
       const long = downAt > 0 && Date.now() - downAt >= LONG_MS;
       downAt = 0;
-      void app.act(() => app.client.press(b, long ? 'long' : 'short'));
+      void app.act(() => app.client.press(b, long ? 'long' : 'short')).then((reply) => {
+        const note = reply.ok ? (reply as { note?: unknown }).note : null;
+        if (typeof note === 'string' && note) app.showToast(note, 'ok');
+      });
     });
     return el;
   });

@@ -106,7 +106,7 @@ export function cameraView(app: App): HTMLElement | null {
   }
   return h('div', { class: 'camera' },
     h('div', { class: 'frame-wrap' }, img, overlay),
-    v ? h('div', { class: `vision-status${v.settled ? ' settled' : ''}` }, v.settled ? t('settled') : t('moving'), ` · ${v.dice.length} ${t('dice').toLowerCase()}`) : h('div', { class: 'hint' }, t('cameraOff')),
+    v ? h('div', { class: `vision-status${v.settled ? ' settled' : ''}` }, v.settled ? t('settled') : t('moving'), ` · ${v.dice.length} ${t('dice').toLowerCase()}`) : h('div', { class: 'hint' }, t('noReadings')),
   );
 }
 
@@ -182,6 +182,25 @@ function flagsView(roll: RollWithOdds): Child {
   return h('ul', { class: 'flags', role: 'alert' }, roll.tracker.flags.map((f) => h('li', null, tk(`flag_${f.type}`, f as unknown as Record<string, number>))));
 }
 
+const WEATHER = ['goodVisibility', 'favourableWind', 'storm', 'nothing'] as const;
+let weatherChoice: (typeof WEATHER)[number] = 'goodVisibility';
+
+/** A weather reveal in a physical game: the players say which token they turned over. */
+function needsWeatherToken(app: App, roll: RollWithOdds): boolean {
+  return roll.purpose === 'weather' && app.state?.deck.mode === 'physical';
+}
+
+function weatherPick(app: App, roll: RollWithOdds): HTMLElement | null {
+  if (!needsWeatherToken(app, roll)) return null;
+  return h('label', { class: 'field' }, h('span', null, t('weatherToken')),
+    h('select', { name: 'weather', onchange: (e: Event) => { weatherChoice = (e.target as HTMLSelectElement).value as typeof weatherChoice; } },
+      WEATHER.map((w) => h('option', { value: w, selected: w === weatherChoice }, tk(`weather_${w}`)))));
+}
+
+function confirmCommand(app: App, roll: RollWithOdds): { type: string; [k: string]: unknown } {
+  return needsWeatherToken(app, roll) ? { type: 'confirmRoll', weather: weatherChoice } : { type: 'confirmRoll' };
+}
+
 export function rollPanel(app: App, big: boolean): HTMLElement {
   const roll = app.state?.roll as RollWithOdds | null | undefined;
   const camera = cameraView(app);
@@ -215,7 +234,8 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
     control
       ? h('div', { class: 'roll-actions' },
           simulated ? h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'throw', onclick: () => void app.act(() => app.client.throwDice({})) }, t('throwDice')) : null,
-          h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'confirm-roll', onclick: () => void app.send({ type: 'confirmRoll' }) }, t('confirm')),
+          weatherPick(app, roll),
+          h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'confirm-roll', onclick: () => void app.send(confirmCommand(app, roll)) }, t('confirm')),
           h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'undo-roll', onclick: () => void app.send({ type: 'undo' }) }, t('undo')),
         )
       : null,

@@ -1,0 +1,185 @@
+/**
+ * End-to-end latency to a socket.io watcher:
+ *  - "dice": a `dice` reading entering the table (as the camera's DiceInput or a manual entry sends it)
+ *    → journaled in SQLite (WAL, synchronous=FULL) → state pushed → received by a socket.io client;
+ *  - "http": POST /api/tables/:id/commands {dice} → the watcher receiving the state;
+ *  - "camera": a settled synthetic frame entering the DiceFeed → vision → stable reading → table →
+ *    socket.io client (only when the dice model is present; skipped with the reason otherwise).
+ * Median and p95 in ms over the samples.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { cameraConfig, defaultTable } from '../server/config/service-config.ts';
+import { buildApp, type BuiltApp } from '../server/http/app.ts';
+import type { TableSnapshot } from '../server/http/protocol.ts';
+import type { YorktownState } from '../server/games/yorktown1942/index.ts';
+import { tableGames } from '../server/table/games.ts';
+import { startHardware, type TableHardware } from '../server/table/table-hardware.ts';
+import { TableService } from '../server/table/table-service.ts';
+import { createDiceReader } from '../server/vision/index.ts';
+
+const PIN = '1357';
+const quiet = { info() {}, warn() {}, error() {} };
+
+function stats(samples: number[]): { n: number; medianMs: number; p95Ms: number; maxMs: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { n: s.length, medianMs: +at(0.5).toFixed(2), p95Ms: +at(0.95).toFixed(2), maxMs: +s[s.length - 1].toFixed(2) };
+}
+
+function nextState(socket: Socket, accept: (s: TableSnapshot<YorktownState>) => boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no state push within 20 s')), 20_000);
+    const handler = (s: TableSnapshot<YorktownState>) => {
+      if (!accept(s)) return;
+      clearTimeout(timer);
+      socket.off('state', handler);
+      resolve(performance.now());
+    };
+    socket.on('state', handler);
+  });
+}
+
+async function setUp(camera: 'none' | 'synthetic', dir: string): Promise<{ built: BuiltApp; watcher: Socket; hw: Map<string, TableHardware> | null }> {
+  let hw: Map<string, TableHardware> | null = null;
+  const table = { ...defaultTable(), camera: cameraConfig(camera === 'none' ? 'none' : { source: 'synthetic', fps: 10, movingFrames: 2 }), serial: { kind: 'none' as const } };
+  const built = await buildApp({
+    service: (log) => new TableService({ config: { tables: [table], pin: PIN }, dbFile: join(dir, `${camera}.sqlite`), games: tableGames, log }),
+    hardware:
+      camera === 'none'
+        ? undefined
+        : async (service, log) => {
+            const h = await startHardware(service, { reader: () => createDiceReader(), log: quiet });
+            hw = h.tables;
+            return h;
+          },
+  });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = built.app.server.address() as AddressInfo;
+  const watcher = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], forceNew: true, reconnection: false });
+  await new Promise<void>((resolve) => watcher.once('state', () => resolve()));
+  return { built, watcher, hw };
+}
+
+/** Starts a game and an attack roll of 4 dice (plane 4 on island 9, seed 5). */
+function startRoll(built: BuiltApp): void {
+  const table = built.service.first();
+  for (const c of [
+    { type: 'newGame', seed: 5, players: 2, deck: 'digital' },
+    { type: 'drawCard' },
+    { type: 'chooseAction', plane: 1, action: 'move' },
+    { type: 'chooseAction', plane: 2, action: 'move' },
+    { type: 'chooseAction', plane: 3, action: 'move' },
+    { type: 'chooseAction', plane: 4, action: 'attack' },
+    { type: 'attack', plane: 4, target: 'planes' },
+  ]) {
+    const ack = table.submit(c, 'player');
+    if (!ack.ok) throw new Error(`setting up the roll failed at ${c.type}: ${ack.error.message}`);
+  }
+}
+
+/** Readings without 1s that differ each time (so each one is a change the table accepts). */
+function readings(n: number): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < n; i++) out.push([2 + (i % 5), 2 + ((i >> 1) % 5), 2 + ((i >> 2) % 5), 2 + ((i + 1) % 5)]);
+  return out;
+}
+
+async function manualPath(dir: string, samples: number): Promise<Record<string, unknown>> {
+  const { built, watcher } = await setUp('none', dir);
+  try {
+    startRoll(built);
+    const table = built.service.first();
+    const direct: number[] = [];
+    const http: number[] = [];
+    let last: number[] | null = null;
+    for (const faces of readings(samples * 2 + 10)) {
+      if (last && last.join() === faces.join()) continue;
+      last = faces;
+      const seq = table.seq + 1;
+      const useHttp = direct.length >= samples;
+      const received = nextState(watcher, (s) => s.seq === seq);
+      const t0 = performance.now();
+      if (useHttp) {
+        await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'dice', faces }, headers: { authorization: `Bearer ${PIN}` } });
+      } else {
+        const ack = table.submit({ type: 'dice', faces }, 'camera');
+        if (!ack.ok) throw new Error(ack.error.message);
+      }
+      const t1 = await received;
+      (useHttp ? http : direct).push(t1 - t0);
+      if (http.length >= samples) break;
+    }
+    return { dice: stats(direct.slice(5)), http: stats(http.slice(5)) };
+  } finally {
+    watcher.close();
+    await built.app.close();
+  }
+}
+
+async function cameraPath(dir: string, samples: number): Promise<Record<string, unknown>> {
+  try {
+    const reader = await createDiceReader();
+    reader.dispose();
+  } catch (err) {
+    return { skipped: `vision unavailable: ${String((err as Error).message ?? err)}` };
+  }
+  const { built, watcher, hw } = await setUp('synthetic', dir);
+  try {
+    startRoll(built);
+    const table = built.service.first();
+    const h = hw!.get(table.id)!;
+    const synthetic = h.synthetic!;
+    const feed = h.feed!;
+    const settledToState: number[] = [];
+    const throwToState: number[] = [];
+    let misread = 0;
+    for (const faces of readings(samples + 5)) {
+      let settledAt = 0;
+      const onVision = (v: { settled: boolean }) => {
+        if (v.settled && settledAt === 0) settledAt = performance.now();
+      };
+      const seq = table.seq + 1;
+      const received = nextState(watcher, (s) => s.seq >= seq && s.state.roll?.tracker.faces?.join() === [...faces].sort((a, b) => a - b).join());
+      const t0 = performance.now();
+      feed.on('vision', onVision);
+      synthetic.setDice(faces, [], true);
+      try {
+        const t1 = await received;
+        throwToState.push(t1 - t0);
+        if (settledAt > 0) settledToState.push(t1 - settledAt);
+      } catch {
+        misread++;
+      } finally {
+        feed.off('vision', onVision);
+      }
+    }
+    return {
+      settledFrameToState: settledToState.length ? stats(settledToState) : null,
+      throwToState: throwToState.length ? stats(throwToState) : null,
+      misread,
+      backend: built.service.first().hardware().vision.backend,
+    };
+  } finally {
+    watcher.close();
+    await built.app.close();
+  }
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const dir = mkdtempSync(join(tmpdir(), 'flightdeck-latency-'));
+  try {
+    const manual = await manualPath(dir, 200);
+    const camera = await cameraPath(dir, 20);
+    return { ...manual, camera };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await run()));
+}

@@ -1,0 +1,39 @@
+/**
+ * Vision benchmark: ms per 640×480 JPEG frame with 7 dice (decode included) on the active backend,
+ * and the memory of the running pipeline.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { createDiceReader } from '../server/vision/reader.ts';
+import { renderTray } from '../server/synth/index.ts';
+import { median, percentile } from '../server/vision/scoring.ts';
+
+export async function run(): Promise<Record<string, unknown>> {
+  const rssBefore = process.memoryUsage().rss;
+  const reader = await createDiceReader();
+  const frames = await Promise.all([1, 2, 3, 4].map((seed) => renderTray({ faces: [1, 2, 3, 4, 5, 6, (seed % 6) + 1], seed })));
+  for (const f of frames) await reader.read(f.image); // warm-up
+  const times: number[] = [];
+  let diceSeen = 0;
+  for (let i = 0; i < 60; i++) {
+    const f = frames[i % frames.length];
+    const t0 = performance.now();
+    const r = await reader.read(f.image);
+    times.push(performance.now() - t0);
+    diceSeen += r.dice.length;
+  }
+  const mem = tf.memory();
+  const figures = {
+    backend: reader.backend,
+    frames: times.length,
+    dicePerFrame: 7,
+    meanDiceFound: Math.round((diceSeen / times.length) * 100) / 100,
+    msPerFrameMedian: Math.round(median(times) * 100) / 100,
+    msPerFrameP95: Math.round(percentile(times, 95) * 100) / 100,
+    rssMB: Math.round(process.memoryUsage().rss / 1048576),
+    rssGrowthMB: Math.round((process.memoryUsage().rss - rssBefore) / 1048576),
+    tfTensors: mem.numTensors,
+    tfBytesMB: Math.round((mem.numBytes / 1048576) * 100) / 100,
+  };
+  reader.dispose();
+  return figures;
+}

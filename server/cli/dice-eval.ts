@@ -1,0 +1,108 @@
+/**
+ * `npm run dice:eval -- --data DIR [--predictions FILE.json]`
+ * `npm run dice:eval -- --synthetic N [--seed S] [--out DIR] [--predictions FILE.json]`
+ * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder,
+ * prints the per-face confusion matrix and, as the last line, one JSON object of figures
+ * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
+ * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it.
+ * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
+ */
+import { parseArgs } from 'node:util';
+import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDiceReader } from '../vision/reader.ts';
+import { readYoloFolder } from '../vision/yolo-dataset.ts';
+import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/scoring.ts';
+import type { SeenDie } from '../http/protocol.ts';
+import { writeSyntheticSet } from '../synth/test-set.ts';
+import { progressBar } from './progress.ts';
+import { findFailures, saveFailureCrops } from '../vision/failure-crops.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+class UsageError extends Error {}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string' },
+      predictions: { type: 'string' },
+      synthetic: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      out: { type: 'string' },
+      failures: { type: 'string' },
+    },
+  });
+  let dataDir: string;
+  if (values.synthetic !== undefined) {
+    const n = Number(values.synthetic);
+    const seed = Number(values.seed);
+    if (!Number.isInteger(n) || n < 1) throw new UsageError(`--synthetic needs a positive image count, got "${values.synthetic}"`);
+    if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
+    dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-test-${seed}-${n}`);
+    const bar = progressBar();
+    await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n));
+    process.stderr.write(`synthetic test set written to ${dataDir}\n`);
+  } else {
+    if (!values.data) throw new UsageError('usage: dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR]  |  --synthetic N [--seed S] [--out DIR]');
+    dataDir = resolve(values.data);
+  }
+  if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) throw new UsageError(`--data ${dataDir} is not a folder`);
+  const images = await readYoloFolder(dataDir);
+  if (images.length === 0) throw new UsageError(`no labelled images in ${dataDir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
+
+  const reader = await createDiceReader();
+  const bar = progressBar();
+  const times: number[] = [];
+  const items: { labels: LabelBox[]; preds: SeenDie[] }[] = [];
+  const predictions: { image: string; width: number; height: number; dice: { x: number; y: number; w: number; h: number; face: number | null; score: number; unreadable?: string }[] }[] = [];
+  let failureCrops = 0;
+  for (let i = 0; i < images.length; i++) {
+    const img = images[i];
+    const bytes = await readFile(img.path);
+    const t0 = performance.now();
+    const r = await reader.read(bytes);
+    times.push(performance.now() - t0);
+    const labels = img.labels.map((l) => ({ x: l.cx * r.width, y: l.cy * r.height, w: l.w * r.width, h: l.h * r.height, face: l.face }));
+    items.push({ labels, preds: r.dice });
+    if (values.failures && failureCrops < 60) {
+      const fails = findFailures(labels, r.dice);
+      if (fails.length > 0) failureCrops += await saveFailureCrops(img.relPath, bytes, r.width, r.height, fails, resolve(values.failures), 60 - failureCrops);
+    }
+    predictions.push({
+      image: img.relPath,
+      width: r.width,
+      height: r.height,
+      dice: r.dice.map((d) => ({ x: d.x, y: d.y, w: d.w, h: d.h, face: d.face, score: d.score, ...(d.unreadable ? { unreadable: d.unreadable } : {}) })),
+    });
+    bar('eval', i + 1, images.length);
+  }
+  if (values.predictions) await writeFile(resolve(values.predictions), JSON.stringify(predictions, null, 1) + '\n');
+  const s = scoreImages(items);
+  const round = (v: number, d = 4): number => Math.round(v * 10 ** d) / 10 ** d;
+  console.log(`data: ${dataDir}`);
+  console.log(`model ${reader.modelVersion}, backend ${reader.backend}`);
+  console.log(formatConfusion(s.confusion));
+  console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
+  console.log(
+    JSON.stringify({
+      images: s.images,
+      dice: s.dice,
+      faceAccuracy: round(s.faceAccuracy),
+      recall: round(s.recall),
+      precision: round(s.precision),
+      wholeRollAccuracy: round(s.wholeRollAccuracy),
+      msPerImageMedian: round(median(times), 2),
+      backend: reader.backend,
+    }),
+  );
+  reader.dispose();
+}
+
+main().catch((err: unknown) => {
+  const msg = err instanceof UsageError ? err.message : ((err as Error)?.stack ?? String(err));
+  process.stderr.write(`dice:eval: ${msg}\n`);
+  process.exitCode = err instanceof UsageError ? 2 : 1;
+});

@@ -1,0 +1,136 @@
+/**
+ * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu]`
+ * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
+ * the detector, the classifier and spec.json into models/ (or --out).
+ */
+import { parseArgs } from 'node:util';
+import { join, resolve } from 'node:path';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { initBackend, type BackendName } from '../vision/backend.ts';
+import { registerWasmTrainingKernels } from '../vision/wasm-training-kernels.ts';
+import { DEFAULT_MODEL_DIR, saveLayersModel, writeSpec } from '../vision/model-store.ts';
+import { readYoloFolder, sharedDir } from '../vision/yolo-dataset.ts';
+import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
+import {
+  classifierExamples,
+  detectedSizes,
+  detectorExample,
+  trainClassifier,
+  trainDetector,
+  type ClassifierExample,
+  type DetectorExample,
+} from '../vision/training/train.ts';
+import { Rng } from '../synth/random.ts';
+import { progressBar } from './progress.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function positiveInt(v: string | undefined, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer, got "${v}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      seed: { type: 'string', default: '1' },
+      quick: { type: 'boolean', default: false },
+      scenes: { type: 'string' },
+      'detector-steps': { type: 'string' },
+      'classifier-epochs': { type: 'string' },
+      out: { type: 'string' },
+      'no-real': { type: 'boolean', default: false },
+      backend: { type: 'string' },
+    },
+  });
+  const seed = positiveInt(values.seed, 'seed', 1);
+  const quick = values.quick ?? false;
+  const scenes = positiveInt(values.scenes, 'scenes', quick ? 40 : 700);
+  const detSteps = positiveInt(values['detector-steps'], 'detector-steps', quick ? 20 : 700);
+  const clsEpochs = positiveInt(values['classifier-epochs'], 'classifier-epochs', quick ? 1 : 3);
+  const out = resolve(values.out ?? DEFAULT_MODEL_DIR);
+  const backendArg = values.backend as BackendName | undefined;
+  if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new Error('--backend must be wasm or cpu');
+
+  const started = Date.now();
+  const backend = await initBackend(backendArg ?? 'wasm');
+  if (backend === 'wasm') registerWasmTrainingKernels();
+  process.stderr.write(`training on backend ${backend}, seed ${seed}, ${scenes} synthetic scenes, output ${out}\n`);
+  const progress = progressBar();
+  const rng = new Rng(seed);
+
+  const detData: DetectorExample[] = [];
+  const detReal: DetectorExample[] = [];
+  const clsData: ClassifierExample[] = [];
+  let synthDice = 0;
+  for (let i = 0; i < scenes; i++) {
+    const s = await syntheticSample(seed * 1_000_003 + i);
+    synthDice += s.dice.length;
+    detData.push(detectorExample(s, false));
+    clsData.push(...classifierExamples(s, s.dice.map((d) => d.size ?? 30), rng, 1, 2));
+    progress('synthetic', i + 1, scenes, `${synthDice} dice`);
+  }
+
+  const real: FrameSample[] = [];
+  const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
+  if (!values['no-real']) {
+    if (!existsSync(realDir)) throw new Error(`real training photos not found at ${realDir} (set FLIGHTDECK_SHARED, or pass --no-real)`);
+    const images = await readYoloFolder(realDir);
+    const use = quick ? images.slice(0, 20) : images;
+    for (let i = 0; i < use.length; i++) {
+      const s = await realSample(use[i]);
+      real.push(s);
+      detReal.push(detectorExample(s, false), detectorExample(s, true));
+      progress('real', i + 1, use.length);
+    }
+  }
+
+  const detStart = Date.now();
+  const detector = await trainDetector(detData, detReal, { steps: detSteps, batch: 12, cropCells: [24, 32], learningRate: 2e-3, realFraction: 0.3 }, rng.fork(), progress);
+  const detSeconds = (Date.now() - detStart) / 1000;
+  detData.length = 0;
+  detReal.length = 0;
+
+  let realDice = 0;
+  for (let i = 0; i < real.length; i++) {
+    const s = real[i];
+    const sizes = detectedSizes(detector, s, (72 * s.pixels.width) / 640);
+    realDice += s.dice.length;
+    clsData.push(...classifierExamples(s, sizes, rng, 3, 3));
+    progress('real crops', i + 1, real.length);
+  }
+  const clsStart = Date.now();
+  const classifier = await trainClassifier(clsData, { epochs: clsEpochs, batch: 64, learningRate: 2e-3 }, rng.fork(), progress);
+  const clsSeconds = (Date.now() - clsStart) / 1000;
+
+  await saveLayersModel(detector, join(out, 'detector'));
+  await saveLayersModel(classifier, join(out, 'classifier'));
+  const training = {
+    date: new Date().toISOString(),
+    command: `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim(),
+    seed,
+    backend,
+    syntheticScenes: scenes,
+    syntheticDice: synthDice,
+    realTrainImages: real.length,
+    realTrainDice: realDice,
+    classifierExamples: clsData.length,
+    detectorSteps: detSteps,
+    classifierEpochs: clsEpochs,
+    detectorSeconds: Math.round(detSeconds),
+    classifierSeconds: Math.round(clsSeconds),
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  await writeSpec(out, training);
+  process.stderr.write(`wrote ${out} in ${training.totalSeconds}s\n`);
+  console.log(JSON.stringify(training));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`\nmodel:train failed: ${(err as Error)?.stack ?? err}\n`);
+  process.exitCode = 1;
+});

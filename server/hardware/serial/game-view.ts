@@ -1,0 +1,23 @@
+/**
+ * The part of the Yorktown state the box controls and LEDs read. A full YorktownState is one;
+ * keeping the view narrow keeps these helpers stable while the engine adds fields.
+ */
+import type { ActiveRoll, GameOutcome, Phase, PlaneState } from '../../games/yorktown1942/types.ts';
+
+export type BoxPlaneView = Pick<PlaneState, 'id' | 'fuel' | 'destroyed' | 'position' | 'action' | 'done'>;
+
+export type BoxRollView = Pick<ActiveRoll, 'purpose' | 'plane' | 'tracker'> & { fuelAtStart?: number };
+
+export interface BoxGameView {
+  phase: Phase;
+  /** null before a game was set up */
+  setup: unknown;
+  /** cards still to draw during set-up */
+  setupDraws?: number;
+  planes: BoxPlaneView[];
+  roll: BoxRollView | null;
+  deck: { mode: 'digital' | 'physical' };
+  spotted: boolean;
+  deadline: number | null;
+  outcome: GameOutcome | null;
+}

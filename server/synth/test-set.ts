@@ -1,0 +1,33 @@
+/**
+ * A synthetic labelled test set in the YOLO layout of ../shared/docs/dice-data.md: coloured, translucent
+ * and marbled dice 20–70 px across, all lying flat and readable, on varied surfaces. Seeds never overlap
+ * the training scenes (training uses seed × 1 000 003 + i; this uses 2 000 000 000 + seed × 10 007 + i).
+ */
+import sharp from 'sharp';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { renderScene, type DiceColour } from './scene.ts';
+import { Rng } from './random.ts';
+
+const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purple', 'translucent', 'marbled', 'white', 'any'];
+
+export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'classes.txt'), ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].join('\n') + '\n');
+  for (let i = 0; i < count; i++) {
+    const sceneSeed = 2_000_000_000 + seed * 10_007 + i;
+    const rng = new Rng(sceneSeed);
+    const width = 640;
+    const height = 480;
+    const faces = Array.from({ length: rng.int(1, 12) }, () => rng.int(1, 6));
+    const scene = renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour: rng.pick(COLOURS), dieSize: rng.range(20, 70) });
+    const jpeg = await sharp(scene.image.toBytes(), { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: rng.int(60, 92) })
+      .toBuffer();
+    const name = `synthetic_${String(i).padStart(4, '0')}`;
+    await writeFile(join(dir, `${name}.jpg`), jpeg);
+    const lines = scene.dice.map((d) => `${d.face - 1} ${(d.x / width).toFixed(6)} ${(d.y / height).toFixed(6)} ${(d.w / width).toFixed(6)} ${(d.h / height).toFixed(6)}`);
+    await writeFile(join(dir, `${name}.txt`), lines.join('\n') + (lines.length ? '\n' : ''));
+    onImage?.(i);
+  }
+}

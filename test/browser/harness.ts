@@ -1,0 +1,125 @@
+/**
+ * Shared set-up of the browser tests: builds the dashboard once, starts the real service
+ * in-process (ephemeral port, temporary data folder, fixed PIN), and launches Debian's Chromium
+ * through playwright-core. Tests skip with a message when /usr/bin/chromium is absent.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { loadServiceConfig } from '../../server/config/service-config.ts';
+import { buildApp } from '../../server/http/app.ts';
+import { databaseFileIn } from '../../server/store/database.ts';
+import { tableGames } from '../../server/table/games.ts';
+import { startHardware } from '../../server/table/table-hardware.ts';
+import type { KioskOptions } from '../../server/table/kiosk.ts';
+import { TableService } from '../../server/table/table-service.ts';
+import { createDiceReader } from '../../server/vision/index.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const HAVE_CHROMIUM = existsSync(CHROMIUM);
+export const PIN = '4321';
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SHOTS = join(ROOT, 'test-output', 'screenshots');
+
+if (!HAVE_CHROMIUM) console.warn(`browser tests skipped: ${CHROMIUM} is not installed (apt-get install chromium)`);
+
+let built = false;
+/** Builds web/dist once per test file (esbuild: well under a second). */
+export function buildWeb(): void {
+  if (built) return;
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')], { cwd: ROOT, stdio: 'pipe' });
+  built = true;
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+  service: TableService;
+}
+
+/**
+ * Starts the real service. `tables` is the content of a FLIGHTDECK_CONFIG file (default: one
+ * table); `kiosk` the demo-station timing (faster than a real station's, for tests).
+ */
+export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions>): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fd-browser-'));
+  const env: NodeJS.ProcessEnv = { PORT: '0', HOST: '127.0.0.1', TABLE_PIN: PIN, FLIGHTDECK_DATA: dataDir };
+  if (tables !== undefined) {
+    const file = join(dataDir, 'tables.json');
+    writeFileSync(file, JSON.stringify(tables));
+    env.FLIGHTDECK_CONFIG = file;
+  }
+  const config = loadServiceConfig(env);
+  mkdirSync(config.dataDir, { recursive: true });
+  const { app, service } = await buildApp({
+    logger: false,
+    service: (log) => new TableService({ config, dbFile: databaseFileIn(config.dataDir), games: tableGames, log, ...(kiosk ? { kiosk } : {}) }),
+    hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader(), log }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    service,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Collects page errors so a test can assert the page never threw. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
+  });
+  return errors;
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Opens the PIN prompt and unlocks the controls. */
+export async function unlock(page: Page): Promise<void> {
+  await page.getByTestId('unlock').click();
+  await page.getByTestId('pin-input').fill(PIN);
+  await page.getByTestId('pin-submit').click();
+  await page.getByTestId('control-state').waitFor();
+}
+
+type Json = Record<string, unknown>;
+
+/** The service's HTTP API (for long stretches of play). */
+export async function api(server: RunningServer, method: string, path: string, body?: unknown): Promise<{ status: number; data: Json }> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${PIN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await res.json()) as Json;
+  return { status: res.status, data };
+}
+
+export async function command(server: RunningServer, cmd: Json, table = 'default'): Promise<Json> {
+  const { status, data } = await api(server, 'POST', `/api/tables/${table}/commands`, cmd);
+  if (status !== 200) throw new Error(`${String(cmd.type)} refused (${status}): ${JSON.stringify(data)}`);
+  return data;
+}
+
+export async function tableState(server: RunningServer, table = 'default'): Promise<Json> {
+  const { data } = await api(server, 'GET', `/api/tables/${table}/state`);
+  return data.state as Json;
+}

@@ -1,0 +1,55 @@
+/** Demo station (?kiosk=1): the attract game the service plays when idle, and the day's statistics. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAVE_CHROMIUM, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+
+const TABLES = {
+  tables: [{ id: 'demo', name: 'Demo station', kiosk: { attractAfterMinutes: 0.02, resetAfterGameSeconds: 2, idleResetMinutes: null } }],
+};
+
+describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    buildWeb();
+    server = await startServer(TABLES, { tickMs: 200, stepMs: 400, attractEndSeconds: 2 });
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    errors = watchErrors(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the attract game the table plays by itself when idle', async () => {
+    await page.goto(`${server.url}/?kiosk=1&table=demo&lang=en`);
+    await page.getByTestId('attract').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await tableState(server, 'demo')).setup).not.toBeNull();
+    expect(await page.locator('nav').count()).toBe(0); // kiosk layout: no navigation
+    await page.waitForTimeout(1500);
+    await shot(page, 'kiosk-attract');
+  });
+
+  it("counts a visitor's game in the day's statistics", async () => {
+    await page.getByTestId('attract').click();
+    await page.locator('form.wizard').waitFor();
+    await unlock(page);
+    await page.getByTestId('players-3').click();
+    await page.getByTestId('start-game').click();
+    await expect.poll(async () => (await tableState(server, 'demo')).setup as unknown).toMatchObject({ players: 3 });
+    await command(server, { type: 'timeUp' }, 'demo');
+    await page.getByTestId('end-screen').waitFor();
+    // the end screen, then back to the kiosk view with the figures
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.goto(`${server.url}/?kiosk=1&table=demo&lang=en`);
+    await expect.poll(() => page.getByTestId('stats-games').textContent(), { timeout: 20_000 }).toBe('1');
+    expect(await page.getByTestId('day-stats').textContent()).toContain('Time ran out.');
+    await shot(page, 'kiosk-stats');
+    expect(errors).toEqual([]);
+  });
+});

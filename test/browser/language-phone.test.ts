@@ -1,0 +1,105 @@
+/** Switching language (remembered across reloads) and the phone view on a 360×640 screen. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dictionaries } from '../../web/src/i18n.ts';
+import { HAVE_CHROMIUM, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+
+describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    buildWeb();
+    server = await startServer();
+    browser = await launch();
+    await command(server, { type: 'newGame', players: 2, seed: 11, difficulty: 30 });
+    await command(server, { type: 'drawCard' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('every string exists in both languages', () => {
+    const en = Object.keys(dictionaries.en).sort();
+    expect(Object.keys(dictionaries.es).sort()).toEqual(en);
+    for (const key of en) expect(dictionaries.es[key as keyof typeof dictionaries.es].trim(), key).not.toBe('');
+  });
+
+  it('switches to Spanish with the rulebook terms and remembers it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/?view=table`);
+    await page.getByTestId('lang').selectOption('en');
+    await expect.poll(() => page.getByTestId('nav-table').textContent()).toBe('Table');
+    await page.getByTestId('lang').selectOption('es');
+    await expect.poll(() => page.getByTestId('nav-table').textContent()).toBe('Mesa');
+    expect(await page.getByTestId('phase').textContent()).toBe('Acciones de los jugadores');
+    expect(await page.locator('.plane-card').first().textContent()).toContain('Combustible');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('nav-wizard').textContent()).toBe('Nueva partida');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await shot(page, 'table-display-es');
+    await page.getByTestId('lang').selectOption('en');
+    await expect.poll(() => page.getByTestId('nav-wizard').textContent()).toBe('New game');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('works on a 360×640 phone: seat picker, planes, action choice', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/?view=phone&lang=en`);
+    await page.getByTestId('seat-2').click();
+    await expect.poll(() => page.locator('.plane-card').count()).toBe(2); // two players: planes 3 and 4 fly for seat 2
+    expect(new URL(page.url()).searchParams.get('seat')).toBe('2');
+    await unlock(page);
+    await page.getByTestId('choose-3-search').click();
+    await expect.poll(async () => ((await tableState(server)).planes as { id: number; action: string | null }[])[2]!.action).toBe('search');
+    await expect.poll(() => page.getByTestId('action-3').textContent()).toBe('Search');
+    // nothing wider than the screen
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    // tap targets stay large enough for a finger
+    const box = await page.getByTestId('choose-3-move').boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await shot(page, 'phone');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs under its strict Content-Security-Policy with nothing from outside', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    const outside: string[] = [];
+    page.on('request', (req) => {
+      if (!req.url().startsWith(server.url) && !req.url().startsWith('ws://127.0.0.1')) outside.push(req.url());
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { violations: string[] }).violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto(`${server.url}/?view=table&lang=en`);
+    const csp = await page.locator('meta[http-equiv=Content-Security-Policy]').getAttribute('content');
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    await expect.poll(() => page.locator('.plane-card').count()).toBe(4);
+    await expect.poll(() => page.locator('svg.board .island').count()).toBe(10);
+    // widths set through the CSSOM (fuel bars) are allowed by style-src 'self'
+    const width = await page.locator('.bar-fill').first().evaluate((el) => (el as HTMLElement).style.width);
+    expect(width).toMatch(/%$/);
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    // the policy is really in force: an inline script is refused
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineRan = true';
+      document.body.append(script);
+    });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { violations: string[] }).violations.length)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
+    await page.close();
+  });
+});

@@ -1,0 +1,94 @@
+/** The dashboard's pure logic (no browser needed): clock, cues, language, the wizard's command. */
+import { describe, expect, it } from 'vitest';
+import { commandSchemas } from '../../server/games/yorktown1942/commands.ts';
+import { CommandValidator } from '../../server/http/command-validator.ts';
+import { resolveRules } from '../../server/games/yorktown1942/ruleset.ts';
+import { clockLevel, clockText, searchBonus, skillDice } from '../../web/src/format.ts';
+import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
+import { cueBetween } from '../../web/src/sound.ts';
+import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
+
+const rules = resolveRules();
+
+describe('stopwatch text and colour', () => {
+  it('formats minutes and seconds, rounding up, never below zero', () => {
+    expect(clockText(30 * 60_000)).toBe('30:00');
+    expect(clockText(59_001)).toBe('1:00');
+    expect(clockText(59_000)).toBe('0:59');
+    expect(clockText(-5000)).toBe('0:00');
+    expect(clockText(3_723_000)).toBe('1:02:03');
+  });
+  it('changes level at 5 minutes, 1 minute and zero', () => {
+    expect(clockLevel(5 * 60_000 + 1)).toBe('ok');
+    expect(clockLevel(5 * 60_000)).toBe('low');
+    expect(clockLevel(60_000)).toBe('critical');
+    expect(clockLevel(0)).toBe('over');
+  });
+});
+
+describe('last-minute cues', () => {
+  it('sounds once at the minute mark, every 10 s, every second in the last 10, and at zero', () => {
+    expect(cueBetween(60_400, 59_900)).toBe('minute');
+    expect(cueBetween(61_000, 60_500)).toBeNull();
+    expect(cueBetween(45_100, 44_900)).toBeNull();
+    expect(cueBetween(40_100, 39_900)).toBe('tick');
+    expect(cueBetween(9_100, 8_900)).toBe('tick');
+    expect(cueBetween(200, -50)).toBe('end');
+    expect(cueBetween(-50, -300)).toBeNull();
+    expect(cueBetween(120_000, 119_000)).toBeNull();
+  });
+});
+
+describe('rule figures shown on the display', () => {
+  it('dice from the skill track and the search bonus against the Shōhō', () => {
+    expect(skillDice(rules, 0)).toBe(rules.skill.dice[0]!.dice);
+    const last = rules.skill.dice[rules.skill.dice.length - 1]!;
+    expect(skillDice(rules, last.from)).toBe(last.dice);
+    expect(searchBonus(rules, 0)).toBe(0);
+    for (const step of rules.search.attackBonus) expect(searchBonus(rules, step.from)).toBe(step.dice);
+  });
+});
+
+describe('languages', () => {
+  it('takes ?lang=, then the stored choice, then the browser language', () => {
+    const store = (v: string | null) => ({ getItem: () => v });
+    expect(initialLang(new URLSearchParams('lang=es'), store('en'), 'en-GB')).toBe('es');
+    expect(initialLang(new URLSearchParams(''), store('es'), 'en-GB')).toBe('es');
+    expect(initialLang(new URLSearchParams(''), store(null), 'es-ES')).toBe('es');
+    expect(initialLang(new URLSearchParams('lang=fr'), store('xx'), 'de')).toBe('en');
+  });
+  it('fills parameters and uses the Spanish rulebook terms', () => {
+    setLang('es', null);
+    expect(t('plane', { n: 3 })).toBe('Avión 3');
+    expect(tk('act_takeoffLanding')).toBe('Aterrizar / Despegar');
+    expect(tk('act_search')).toBe('Buscar');
+    expect(tk('no_such_key')).toBe('no_such_key');
+    setLang('en', null);
+    expect(t('plane', { n: 3 })).toBe('Plane 3');
+  });
+});
+
+describe("the wizard's newGame command", () => {
+  const validator = new CommandValidator(commandSchemas);
+  const form: WizardForm = {
+    players: 3,
+    inexperienced: 1,
+    difficulty: 25,
+    expertManoeuvres: true,
+    dropTank: false,
+    weather: true,
+    deck: 'physical',
+    startIslands: [9, 10],
+    planeSeats: [1, 1, 2, 3],
+    seed: ' 42 ',
+  };
+  it("passes the service's command validation", () => {
+    const cmd = newGameCommand(form);
+    const checked = validator.validate(cmd);
+    expect(checked.ok, JSON.stringify(checked)).toBe(true);
+    expect(cmd).toMatchObject({ players: 3, seed: 42, deck: 'physical', planeSeats: { '4': 3 }, expansions: { weather: true } });
+  });
+  it('leaves the seed out when none is given', () => {
+    expect(newGameCommand({ ...form, seed: '' })).not.toHaveProperty('seed');
+  });
+});

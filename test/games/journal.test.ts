@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { openJournal, rebuildJournal, replay, submit, undoableCount, type JournalState } from '../../server/games/journal.ts';
+import { yorktown1942 } from '../../server/games/yorktown1942/index.ts';
+import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
+import { T0 } from './yorktown-helpers.ts';
+
+function send(journal: JournalState<YorktownState>, command: Record<string, unknown>, at = T0 + 1000): JournalState<YorktownState> {
+  const result = submit(yorktown1942, journal, command as never, at);
+  if (!result.ok) throw new Error(`${String(command.type)} rejected: ${result.error.message}`);
+  return result.journal;
+}
+
+function started(): JournalState<YorktownState> {
+  let j = openJournal(yorktown1942);
+  j = send(j, { type: 'newGame', players: 4, seed: 9 }, T0);
+  j = send(j, { type: 'drawCard' });
+  // the seed-9 deck does not spot the Yorktown on the first card
+  expect(j.state.phase).toBe('planes');
+  return j;
+}
+
+describe('journal and undo', () => {
+  it('journals each accepted command with a sequence number and its time', () => {
+    const j = started();
+    expect(j.entries.map((e) => [e.seq, e.command.type, e.at])).toEqual([
+      [1, 'newGame', T0],
+      [2, 'drawCard', T0 + 1000],
+    ]);
+  });
+
+  it('a rejected command leaves the journal exactly as it was', () => {
+    const j = started();
+    const result = submit(yorktown1942, j, { type: 'search', plane: 1 }, T0 + 2000);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('actionsNotChosen');
+    expect(j.entries).toHaveLength(2);
+  });
+
+  it('undo removes the last N commands and the state is the replay of what remains', () => {
+    let j = started();
+    const before = j.state;
+    j = send(j, { type: 'chooseAction', plane: 1, action: 'move' });
+    j = send(j, { type: 'chooseAction', plane: 2, action: 'move' });
+    const afterOne = j.state;
+    j = send(j, { type: 'chooseAction', plane: 3, action: 'move' });
+    const once = send(j, { type: 'undo' });
+    expect(once.state).toEqual(afterOne);
+    const thrice = send(j, { type: 'undo', count: 3 });
+    expect(thrice.state).toEqual(before);
+    expect(thrice.entries.at(-1)?.command).toEqual({ type: 'undo', count: 3 });
+    expect(replay(yorktown1942, thrice.entries)).toEqual(before);
+    const redone = send(thrice, { type: 'chooseAction', plane: 4, action: 'search' });
+    expect(replay(yorktown1942, redone.entries)).toEqual(redone.state);
+  });
+
+  it('a new game cannot be undone', () => {
+    const j = started();
+    expect(undoableCount(j)).toBe(1);
+    const result = submit(yorktown1942, j, { type: 'undo', count: 2 }, T0 + 2000);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toMatch(/Only 1 command can be undone/);
+  });
+
+  it('"The game is lost when ... The time has run out.": timeUp ends the game and cannot be undone', () => {
+    let j = started();
+    j = send(j, { type: 'timeUp' });
+    expect(j.state.outcome).toMatchObject({ result: 'lost', cause: 'time' });
+    expect(undoableCount(j)).toBe(0);
+    expect(submit(yorktown1942, j, { type: 'undo' }, T0 + 3000).ok).toBe(false);
+  });
+
+  it('any command at or after the deadline ends the game lost on time (and cannot be undone)', () => {
+    let j = started();
+    const deadline = yorktown1942.deadline(j.state)!;
+    expect(deadline).toBe(T0 + 30 * 60_000);
+    j = send(j, { type: 'chooseAction', plane: 1, action: 'move' }, deadline);
+    expect(j.state.outcome).toMatchObject({ result: 'lost', cause: 'time', at: deadline });
+    expect(j.state.planes[0].action).toBeNull();
+    expect(yorktown1942.deadline(j.state)).toBeNull();
+    expect(submit(yorktown1942, j, { type: 'undo' }, deadline + 1).ok).toBe(false);
+  });
+
+  it('undo is refused once the deadline has passed', () => {
+    let j = started();
+    j = send(j, { type: 'chooseAction', plane: 1, action: 'move' });
+    const result = submit(yorktown1942, j, { type: 'undo' }, T0 + 31 * 60_000);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('timeUp');
+  });
+
+  it('rebuildJournal replays entries exactly and names an entry that no longer applies', () => {
+    const j = started();
+    expect(rebuildJournal(yorktown1942, j.entries).state).toEqual(j.state);
+    const bad = [...j.entries, { seq: 3, at: T0 + 5000, command: { type: 'land', plane: 9 } }];
+    expect(() => rebuildJournal(yorktown1942, bad)).toThrow(/entry 3 was rejected/);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { BoxButton } from '../../../server/hardware/ports.ts';
+import { buttonToCommand, INITIAL_CONTROLS, type ControlsState } from '../../../server/hardware/serial/controls.ts';
+import { game, plane, roll } from './game-fixture.ts';
+
+const press = (button: BoxButton, p: 'short' | 'long' = 'short') => ({ button, press: p, at: 0 });
+const sel = (n: 1 | 2 | 3 | 4 | null): ControlsState => ({ selectedPlane: n });
+
+describe('box controls', () => {
+  it('selects and deselects planes without a command', () => {
+    const a = buttonToCommand(press('plane2'), game(), INITIAL_CONTROLS);
+    expect(a).toMatchObject({ controls: sel(2), command: null, cue: 'tick' });
+    const b = buttonToCommand(press('plane3'), game(), a.controls);
+    expect(b.controls).toEqual(sel(3));
+    expect(buttonToCommand(press('plane3'), game(), b.controls)).toMatchObject({ controls: sel(null), command: null });
+  });
+
+  it('refuses a destroyed plane and forgets a selection whose plane was destroyed', () => {
+    const g = game({ planes: [plane(1), plane(2, { destroyed: true }), plane(3), plane(4)] });
+    expect(buttonToCommand(press('plane2'), g, INITIAL_CONTROLS)).toMatchObject({ command: null, cue: 'fail', note: 'plane 2 is destroyed' });
+    expect(buttonToCommand(press('search'), g, sel(2))).toMatchObject({ controls: sel(null), command: null, note: 'press a plane button first' });
+  });
+
+  it('chooses the action of the selected plane, then executes the ones that need nothing more', () => {
+    expect(buttonToCommand(press('attack'), game(), sel(1)).command).toEqual({ type: 'chooseAction', plane: 1, action: 'attack' });
+    expect(buttonToCommand(press('search', 'long'), game(), sel(4)).command).toEqual({ type: 'chooseAction', plane: 4, action: 'search' });
+    const chosen = game({ planes: [plane(1, { action: 'search' }), plane(2, { action: 'takeoffLanding', position: { at: 'approach' } }), plane(3, { action: 'move' }), plane(4)] });
+    expect(buttonToCommand(press('search'), chosen, sel(1)).command).toEqual({ type: 'search', plane: 1 });
+    expect(buttonToCommand(press('takeoffLanding'), chosen, sel(2)).command).toEqual({ type: 'land', plane: 2 });
+    expect(buttonToCommand(press('move'), chosen, sel(3))).toMatchObject({ command: null, cue: 'fail', note: expect.stringMatching(/destination.*dashboard/) });
+  });
+
+  it('explains why an action cannot be chosen', () => {
+    expect(buttonToCommand(press('move'), game(), INITIAL_CONTROLS).note).toBe('press a plane button first');
+    expect(buttonToCommand(press('move'), game({ phase: 'japanese' }), sel(1)).note).toMatch(/plane phase/);
+    expect(buttonToCommand(press('move'), game({ roll: roll() }), sel(1)).note).toMatch(/finish the roll/);
+    expect(buttonToCommand(press('move'), game({ planes: [plane(1, { done: true }), plane(2), plane(3), plane(4)] }), sel(1)).note).toMatch(/already acted/);
+    expect(buttonToCommand(press('move'), null, sel(1)).note).toMatch(/no game/);
+    expect(buttonToCommand(press('move'), game({ phase: 'over' }), sel(1)).note).toMatch(/over/);
+  });
+
+  it('long press on a plane skips its action', () => {
+    expect(buttonToCommand(press('plane3', 'long'), game(), INITIAL_CONTROLS)).toMatchObject({ controls: sel(3), command: { type: 'skipAction', plane: 3 } });
+  });
+
+  it('Confirm: confirms a roll, draws the card, ends a finished turn', () => {
+    expect(buttonToCommand(press('confirm'), game({ roll: roll() }), sel(1)).command).toEqual({ type: 'confirmRoll' });
+    expect(buttonToCommand(press('confirm'), game({ phase: 'japanese' }), INITIAL_CONTROLS).command).toEqual({ type: 'drawCard' });
+    expect(buttonToCommand(press('confirm'), game({ phase: 'japanese', deck: { mode: 'physical' } }), INITIAL_CONTROLS)).toMatchObject({
+      command: null,
+      note: expect.stringMatching(/card you drew/),
+    });
+    const allDone = game({ planes: [plane(1, { done: true }), plane(2, { destroyed: true }), plane(3, { done: true }), plane(4, { done: true })] });
+    expect(buttonToCommand(press('confirm'), allDone, sel(1))).toMatchObject({ controls: sel(null), command: { type: 'endTurn' } });
+    expect(buttonToCommand(press('confirm'), game({ planes: [plane(1, { done: true }), plane(2), plane(3), plane(4)] }), INITIAL_CONTROLS)).toMatchObject({
+      command: null,
+      cue: 'fail',
+      note: 'planes 2, 3, 4 still to act (hold Confirm to end the turn anyway)',
+    });
+  });
+
+  it('Confirm draws the set-up cards of a digital game, and nothing before a game', () => {
+    expect(buttonToCommand(press('confirm'), game({ phase: 'setup', setupDraws: 2 }), INITIAL_CONTROLS).command).toEqual({ type: 'drawCard' });
+    expect(buttonToCommand(press('confirm'), game({ phase: 'setup', setup: null }), INITIAL_CONTROLS)).toMatchObject({ command: null, note: expect.stringMatching(/no game/) });
+  });
+
+  it('long Confirm ends the turn, but not in the middle of a roll', () => {
+    expect(buttonToCommand(press('confirm', 'long'), game(), sel(2))).toMatchObject({ controls: sel(null), command: { type: 'endTurn' } });
+    expect(buttonToCommand(press('confirm', 'long'), game({ roll: roll() }), sel(2)).command).toBeNull();
+  });
+
+  it('Undo undoes; long Undo clears the selection', () => {
+    expect(buttonToCommand(press('undo'), game(), sel(2))).toMatchObject({ controls: sel(2), command: { type: 'undo' } });
+    expect(buttonToCommand(press('undo'), null, INITIAL_CONTROLS).command).toEqual({ type: 'undo' });
+    expect(buttonToCommand(press('undo', 'long'), game(), sel(2))).toMatchObject({ controls: sel(null), command: null });
+  });
+
+  it('refuses an unknown button', () => {
+    expect(buttonToCommand(press('eject' as BoxButton), game(), INITIAL_CONTROLS)).toMatchObject({ command: null, cue: 'fail' });
+  });
+});

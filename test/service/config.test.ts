@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadServiceConfig, loadTablesFile, parseTablesFile } from '../../server/config/service-config.ts';
+
+const problemsOf = (fn: () => unknown): string[] => {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('no ConfigError');
+};
+
+describe('service configuration', () => {
+  it('defaults: one table "default" with the synthetic camera and the virtual box, port 3000, all interfaces, ./data', () => {
+    const c = loadServiceConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', pin: null, configFile: null });
+    expect(c.dataDir).toBe(join(process.cwd(), 'data'));
+    expect(c.tables).toHaveLength(1);
+    expect(c.tables[0]).toMatchObject({ id: 'default', game: 'yorktown1942', serial: { kind: 'virtual' }, camera: { source: 'synthetic' }, kiosk: null });
+  });
+
+  it('reads PORT, HOST, FLIGHTDECK_DATA and TABLE_PIN, and refuses bad ones', () => {
+    expect(loadServiceConfig({ PORT: '8080', HOST: '127.0.0.1', FLIGHTDECK_DATA: '/tmp/x', TABLE_PIN: '4321' })).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/tmp/x', pin: '4321' });
+    expect(problemsOf(() => loadServiceConfig({ PORT: 'eighty' }))[0]).toMatch(/^PORT/);
+    expect(problemsOf(() => loadServiceConfig({ TABLE_PIN: '12' }))[0]).toMatch(/^TABLE_PIN/);
+  });
+
+  it('the example file is valid', () => {
+    const tables = loadTablesFile(join(process.cwd(), 'config/tables.example.json'));
+    expect(tables.map((t) => t.id)).toEqual(['table1', 'demo', 'manual']);
+    expect(tables[0].serial).toEqual({ kind: 'usb', vendorId: '2341', productId: '0043' });
+    expect(tables[0].camera.source).toBe('ffmpeg');
+    expect(tables[1].kiosk).toEqual({ attractAfterMinutes: 3, resetAfterGameSeconds: 60, idleResetMinutes: 10 });
+    expect(tables[2]).toMatchObject({ serial: { kind: 'none' }, camera: { source: 'none' } });
+  });
+
+  it('reports every problem with the path of the field', () => {
+    const problems = problemsOf(() =>
+      parseTablesFile({
+        tables: [
+          { id: 'A B', serial: 5 },
+          { id: 'ok', camera: { source: 'laser' }, kiosk: { attractAfterMinutes: -1 }, extra: 1 },
+          { id: 'ok' },
+        ],
+      }),
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^tables\[0\]\.id:/),
+        expect.stringMatching(/^tables\[0\]\.serial:/),
+        expect.stringMatching(/^tables\[1\]\.camera\.source:/),
+        expect.stringMatching(/^tables\[1\]\.kiosk\.attractAfterMinutes:/),
+        expect.stringMatching(/^tables\[1\]\.extra: unknown field/),
+        expect.stringMatching(/^tables\[2\]\.id: "ok" is used by an earlier table/),
+      ]),
+    );
+    expect(problemsOf(() => parseTablesFile({ tables: [] }))).toEqual(['tables: expected a non-empty array of tables']);
+  });
+
+  it('a file that is missing or not JSON gives a clear error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flightdeck-config-'));
+    try {
+      expect(problemsOf(() => loadTablesFile(join(dir, 'nope.json')))[0]).toMatch(/cannot read the file/);
+      writeFileSync(join(dir, 'bad.json'), '{"tables": [');
+      expect(problemsOf(() => loadTablesFile(join(dir, 'bad.json')))[0]).toMatch(/not valid JSON/);
+      expect(() => loadServiceConfig({ FLIGHTDECK_CONFIG: join(dir, 'bad.json') })).toThrow(ConfigError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

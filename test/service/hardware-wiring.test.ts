@@ -1,0 +1,111 @@
+/** The table's devices: the virtual box's buttons and LEDs, and camera readings turned into dice commands. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { BuiltApp } from '../../server/http/app.ts';
+import { tableGames } from '../../server/table/games.ts';
+import { startHardware, type TableHardware } from '../../server/table/table-hardware.ts';
+import { auth, tempDir, testApp } from './helpers.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let built: BuiltApp | null = null;
+const quiet = { info() {}, warn() {}, error() {} };
+
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(async () => {
+  await built?.app.close();
+  built = null;
+  dir.cleanup();
+});
+
+async function start(): Promise<{ b: BuiltApp; hw: TableHardware }> {
+  let tables: Map<string, TableHardware> | null = null;
+  built = await testApp({
+    dbFile: join(dir.dir, 'db.sqlite'),
+    games: tableGames,
+    tables: [{ serial: { kind: 'virtual' } }],
+    hardware: async (service) => {
+      const h = await startHardware(service, { reader: () => Promise.reject(new Error('not used')), log: quiet });
+      tables = h.tables;
+      return h;
+    },
+  });
+  return { b: built, hw: tables!.get('default')! };
+}
+
+const post = (b: BuiltApp, url: string, payload: unknown) => b.app.inject({ method: 'POST', url, payload: payload as object, headers: auth() });
+
+describe('virtual button box', () => {
+  it('its buttons send commands, and its LEDs follow the game', async () => {
+    const { b } = await start();
+    let snap = (await b.app.inject({ url: '/api/tables/default/state' })).json();
+    expect(snap.hardware.serial).toMatchObject({ kind: 'simulated', state: 'ok' });
+    expect(snap.leds).toEqual({ planes: ['off', 'off', 'off', 'off'], spotted: 'off', roll: 'off' });
+
+    const early = await post(b, '/api/tables/default/box/press', { button: 'confirm' });
+    expect(early.json()).toMatchObject({ ok: true, note: 'no game is running: start one on the dashboard' });
+
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    expect((await post(b, '/api/tables/default/box/press', { button: 'confirm' })).statusCode).toBe(200);
+    snap = (await b.app.inject({ url: '/api/tables/default/state' })).json();
+    expect(snap.state.phase).toBe('planes'); // confirm drew the Japanese card
+    const last = b.service.journal.load('default').at(-1)!;
+    expect(last).toMatchObject({ origin: 'box', command: { type: 'drawCard' } });
+
+    await post(b, '/api/tables/default/box/press', { button: 'plane4' });
+    snap = (await b.app.inject({ url: '/api/tables/default/state' })).json();
+    expect(snap.leds.planes).toEqual(['off', 'off', 'off', 'on']); // the selected plane
+    await post(b, '/api/tables/default/box/press', { button: 'attack' });
+    snap = (await b.app.inject({ url: '/api/tables/default/state' })).json();
+    expect(snap.state.planes[3].action).toBe('attack');
+  });
+});
+
+describe('camera readings', () => {
+  it('become dice commands only during a roll, only when complete and only when they change', async () => {
+    const { b, hw } = await start();
+    const table = b.service.first();
+    const input = hw.diceInput;
+    expect(input.reading({ faces: [3, 4], kept: [], unreadable: 0 })).toBe('noRoll');
+    for (const c of [
+      { type: 'newGame', seed: 5, players: 2, deck: 'digital' },
+      { type: 'drawCard' },
+      { type: 'chooseAction', plane: 1, action: 'move' },
+      { type: 'chooseAction', plane: 2, action: 'move' },
+      { type: 'chooseAction', plane: 3, action: 'move' },
+      { type: 'chooseAction', plane: 4, action: 'attack' },
+      { type: 'attack', plane: 4, target: 'planes' },
+    ]) expect(table.submit(c, 'player').ok).toBe(true);
+    const seq = table.seq;
+    expect(input.reading({ faces: [2, 4, 6], kept: [], unreadable: 1 })).toBe('incomplete');
+    expect(input.reading({ faces: [6, 4, 2, 3], kept: [], unreadable: 0 })).toBe('sent');
+    expect(table.seq).toBe(seq + 1);
+    expect(table.state.roll.tracker.faces).toEqual([2, 3, 4, 6]);
+    expect(input.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0 })).toBe('unchanged');
+    expect(input.reading({ faces: [5, 5, 3], kept: [1], unreadable: 0 })).toBe('sent');
+    expect(table.state.roll.tracker.lockedOnes).toBe(1);
+    expect(b.service.journal.load('default').at(-1)).toMatchObject({ origin: 'camera', command: { type: 'dice', faces: [1, 3, 5, 5] } });
+    expect(table.seq).toBe(seq + 2);
+  });
+
+  it('without a dice model the camera reports why and dice are typed in', async () => {
+    let hwTables: Map<string, TableHardware> | null = null;
+    built = await testApp({
+      dbFile: join(dir.dir, 'db.sqlite'),
+      games: tableGames,
+      tables: [{ camera: (await import('../../server/config/service-config.ts')).cameraConfig('synthetic') }],
+      hardware: async (service) => {
+        const h = await startHardware(service, { reader: () => Promise.reject(new Error('no model here')), log: quiet });
+        hwTables = h.tables;
+        return h;
+      },
+    });
+    expect(hwTables).not.toBeNull();
+    const health = (await built.app.inject({ url: '/api/health' })).json();
+    expect(health.vision).toMatchObject({ backend: null, ready: false, error: 'no model here' });
+    const snap = (await built.app.inject({ url: '/api/tables/default/state' })).json();
+    expect(snap.manualDice).toBe(true);
+    expect(snap.hardware.camera.kind).toBe('simulated');
+  });
+});

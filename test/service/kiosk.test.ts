@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { BuiltApp } from '../../server/http/app.ts';
+import { localDay } from '../../server/store/stats-store.ts';
+import { tallyAdapter } from './fixtures/tally-game.ts';
+import { auth, tempDir, testApp } from './helpers.ts';
+
+const games = { tally: tallyAdapter };
+let dir: ReturnType<typeof tempDir>;
+let built: BuiltApp | null = null;
+
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(async () => {
+  await built?.app.close();
+  built = null;
+  dir.cleanup();
+});
+
+describe('demo station (kiosk)', () => {
+  it('plays attract games when idle, keeps them out of the statistics, and resets between visitors', async () => {
+    let clock = Date.UTC(2026, 2, 3, 9, 0, 0);
+    built = await testApp({
+      dbFile: join(dir.dir, 'db.sqlite'),
+      games,
+      now: () => clock,
+      tables: [{ game: 'tally', kiosk: { attractAfterMinutes: 1, resetAfterGameSeconds: 10, idleResetMinutes: 5 } }],
+      kiosk: { autoStart: false, stepMs: 1000, attractEndSeconds: 20 },
+    });
+    const b = built;
+    const kiosk = b.service.kiosks.get('default')!;
+    const state = async () => (await b.app.inject({ url: '/api/tables/default/state' })).json();
+    const tick = (ms: number) => {
+      clock += ms;
+      kiosk.tick();
+    };
+
+    tick(30_000);
+    expect((await state()).seq).toBe(0); // not idle long enough yet
+    tick(31_000);
+    let s = await state();
+    expect(s).toMatchObject({ attract: true, kiosk: true, seq: 1 });
+    for (let i = 0; i < 10; i++) tick(1000);
+    s = await state();
+    expect(s.state).toMatchObject({ tally: 5, outcome: { result: 'won' } });
+    expect(s.attract).toBe(true);
+    expect(b.service.journal.load('default').every((e) => e.origin === 'attract')).toBe(true);
+    let stats = (await b.app.inject({ url: `/api/tables/default/stats?day=${localDay(clock)}` })).json();
+    expect(stats).toMatchObject({ games: 0, attractGames: 1 });
+
+    tick(21_000); // the attract game's end has been shown: reset
+    s = await state();
+    expect(s.state.started).toBeNull();
+    tick(1000); // still idle: the next attract game
+    expect((await state()).attract).toBe(true);
+
+    // a visitor takes over: the attract game goes, theirs starts on a clean table
+    const mine = await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });
+    expect(mine.statusCode).toBe(200);
+    s = await state();
+    expect(s.attract).toBe(false);
+    expect(s.state.tally).toBe(0);
+    const origins = b.service.journal.load('default').slice(-2).map((e) => [e.origin, e.command.type]);
+    expect(origins).toEqual([['kiosk', 'resetTable'], ['player', 'newGame']]);
+
+    // the visitor wins; 10 s later the table is ready for the next ones
+    clock += 5000;
+    await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'win' }, headers: auth() });
+    tick(5000);
+    expect((await state()).state.outcome).not.toBeNull();
+    tick(6000);
+    expect((await state()).state.outcome).toBeNull();
+    stats = (await b.app.inject({ url: `/api/tables/default/stats?day=${localDay(clock)}` })).json();
+    expect(stats).toMatchObject({ games: 1, results: { won: 1 }, attractGames: 1 });
+
+    // a game left alone is abandoned after idleResetMinutes
+    await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });
+    tick(4 * 60_000);
+    expect((await state()).state.started).not.toBeNull();
+    tick(61_000);
+    expect((await state()).state.started).toBeNull();
+  });
+});
+
+describe('Yorktown attract mode', () => {
+  it('plays a whole game of the engine\'s built-in policy on the table', async () => {
+    const { tableGames } = await import('../../server/table/games.ts');
+    let clock = Date.UTC(2026, 2, 3, 9, 0, 0);
+    built = await testApp({
+      dbFile: join(dir.dir, 'db.sqlite'),
+      games: tableGames,
+      now: () => clock,
+      tables: [{ kiosk: { attractAfterMinutes: 1, resetAfterGameSeconds: 10, idleResetMinutes: 5 } }],
+      kiosk: { autoStart: false, stepMs: 1000, attractEndSeconds: 20, random: () => 0.25 },
+    });
+    const table = built.service.first();
+    const kiosk = built.service.kiosks.get('default')!;
+    clock += 61_000;
+    kiosk.tick();
+    expect(table.attract).toBe(true);
+    let steps = 0;
+    while (table.adapter.outcome(table.state) === null && table.attract && steps < 5000) {
+      clock += 1000;
+      kiosk.tick();
+      steps++;
+    }
+    const outcome = table.adapter.outcome(table.state);
+    expect(outcome, 'the attract game ends').not.toBeNull();
+    const entries = built.service.journal.load('default');
+    expect(entries.filter((e) => e.command.type === 'resetTable')).toEqual([]);
+    expect(entries.length).toBeGreaterThan(20);
+    expect(built.service.stats.day('default', localDay(clock))).toMatchObject({ games: 0, attractGames: 1 });
+  });
+});

@@ -1,0 +1,109 @@
+/** A short 1942 USS Yorktown game played through the HTTP API and watched over socket.io. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Socket } from 'socket.io-client';
+import type { BuiltApp } from '../../server/http/app.ts';
+import type { TableSnapshot } from '../../server/http/protocol.ts';
+import type { YorktownState } from '../../server/games/yorktown1942/index.ts';
+import { localDay } from '../../server/store/stats-store.ts';
+import { tableGames } from '../../server/table/games.ts';
+import { auth, listen, nextEvent, socketClient, tempDir, testApp } from './helpers.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let built: BuiltApp | null = null;
+let watcher: Socket | null = null;
+
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(async () => {
+  watcher?.close();
+  await built?.app.close();
+  built = null;
+  dir.cleanup();
+});
+
+describe('a short Yorktown game through the API', () => {
+  it('plays, enters dice by hand, undoes, loses on time, and counts the game in the statistics', async () => {
+    let clock = Date.UTC(2026, 5, 1, 10, 0, 0);
+    const dbFile = join(dir.dir, 'db.sqlite');
+    built = await testApp({ dbFile, games: tableGames, now: () => clock });
+    const b = built;
+    const url = await listen(b);
+    watcher = socketClient(url, {});
+    await nextEvent(watcher, 'state');
+
+    const send = async (command: Record<string, unknown>, expected = 200) => {
+      clock += 2000;
+      const r = await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: command, headers: auth() });
+      expect(r.statusCode, `${JSON.stringify(command)} -> ${r.body}`).toBe(expected);
+      return r.json() as { state: YorktownState; events: { type: string }[]; seq: number; error?: { code: string } };
+    };
+
+    const started = await send({ type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    expect(started.state.phase).toBe('japanese');
+    expect(started.state.deck.drawPile).toEqual([]); // hidden from clients
+    expect(started.events.map((e) => e.type)).toContain('gameStarted');
+    expect((await send({ type: 'drawCard' })).state.phase).toBe('planes');
+    for (const plane of [1, 2, 3]) await send({ type: 'chooseAction', plane, action: 'move' });
+    await send({ type: 'chooseAction', plane: 4, action: 'attack' });
+    const rolling = await send({ type: 'attack', plane: 4, target: 'planes' });
+    expect(rolling.state.roll?.tracker.spec.dice).toBe(4);
+
+    // the watcher sees each reading pushed
+    const pushed = nextEvent<TableSnapshot<YorktownState>>(watcher, 'state', (s) => s.state.roll?.tracker.faces?.length === 4);
+    const first = await send({ type: 'dice', faces: [2, 4, 6, 3] });
+    expect(first.state.roll?.tracker.faces).toEqual([2, 4, 6, 3]);
+    expect((await pushed).canControl).toBe(false);
+
+    const second = await send({ type: 'dice', faces: [1, 5, 5, 3] });
+    expect(second.state.roll?.tracker.lockedOnes).toBe(1);
+    const undone = await send({ type: 'undo' });
+    expect(undone.state.roll?.tracker.faces).toEqual([2, 4, 6, 3]);
+    expect(undone.state.roll?.tracker.lockedOnes).toBe(0);
+    await send({ type: 'dice', faces: [1, 5, 5, 3] });
+    await send({ type: 'confirmRoll' });
+    const illegal = await send({ type: 'attack', plane: 4, target: 'planes' }, 409);
+    expect(illegal.error?.code).toBeTypeOf('string');
+    await send({ type: 'move', plane: 3, to: 'approach' });
+    const ended = await send({ type: 'endTurn' });
+    expect(ended.state.turn).toBe(2);
+    expect(ended.state.phase).toBe('japanese');
+    // newGame and timeUp cannot be undone
+    const stateBefore = (await b.app.inject({ url: '/api/tables/default/state' })).json();
+
+    // the stopwatch runs out: the next command finds the game lost on time
+    clock = (stateBefore.state as YorktownState).deadline! + 1000;
+    const over = await send({ type: 'drawCard' });
+    expect(over.state.outcome).toMatchObject({ result: 'lost', cause: 'time' });
+    expect((await send({ type: 'undo' }, 409)).error?.code).toBe('cannotUndo');
+
+    const stats = (await b.app.inject({ url: `/api/tables/default/stats?day=${localDay(clock)}` })).json();
+    expect(stats).toMatchObject({ games: 1, results: { lost: 1 }, causes: { time: 1 }, attractGames: 0 });
+    expect(stats.durationMs.median).toBe(over.state.outcome!.at - started.state.startedAt!);
+    expect(stats.recent[0].details).toMatchObject({ players: 2, turn: 2 });
+
+    // and all of it comes back after a restart
+    const finalState = (await b.app.inject({ url: '/api/tables/default/state' })).json();
+    watcher.close();
+    watcher = null;
+    await b.app.close();
+    built = await testApp({ dbFile, games: tableGames, now: () => clock });
+    const restored = (await built.app.inject({ url: '/api/tables/default/state' })).json();
+    expect(restored.seq).toBe(finalState.seq);
+    expect(restored.state).toEqual(finalState.state);
+  });
+
+  it('/api/commands lists the Yorktown commands with their schemas', async () => {
+    built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games: tableGames });
+    const { commands } = (await built.app.inject({ url: '/api/commands' })).json();
+    for (const type of ['newGame', 'drawCard', 'cardDrawn', 'chooseAction', 'takeOff', 'land', 'move', 'search', 'attack', 'dice', 'confirmRoll', 'skipAction', 'endTurn', 'timeUp', 'undo', 'resetTable']) {
+      expect(commands[type], type).toMatchObject({ type: 'object' });
+    }
+    const bad = await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', players: 9 }, headers: auth() });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('badCommand');
+    const faces = await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'dice', faces: [7] }, headers: auth() });
+    expect(faces.statusCode).toBe(400);
+  });
+});

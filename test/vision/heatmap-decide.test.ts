@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { decodePeaks, encodeTargets } from '../../server/vision/heatmap.ts';
+import { decideDice } from '../../server/vision/decide.ts';
+
+function interleave(heat: Float32Array, logSize: Float32Array): Float32Array {
+  const out = new Float32Array(heat.length * 2);
+  for (let i = 0; i < heat.length; i++) {
+    out[i * 2] = heat[i];
+    out[i * 2 + 1] = logSize[i];
+  }
+  return out;
+}
+
+describe('heatmap targets and peaks', () => {
+  it('round-trips die centres and sizes through the grid', () => {
+    const dice = [{ x: 41, y: 30, size: 24 }, { x: 150, y: 100, size: 40 }, { x: 200, y: 20, size: null }];
+    const t = encodeTargets(dice, 64, 48, 4, 28);
+    expect(t.heat[Math.floor(30 / 4) * 64 + Math.floor(41 / 4)]).toBe(1);
+    expect(t.sizeMask.reduce((a, b) => a + b, 0)).toBe(2);
+    // the unknown size decodes as exp(0) × stride; only check positions for it
+    const peaks = decodePeaks(interleave(t.heat, t.logSize), 64, 48, 4, 0.5);
+    expect(peaks).toHaveLength(3);
+    for (const d of dice) {
+      const p = peaks.find((q) => Math.hypot(q.x - d.x, q.y - d.y) < 4);
+      expect(p, `peak near ${d.x},${d.y}`).toBeDefined();
+      if (d.size !== null) expect(p!.size).toBeCloseTo(d.size, 3);
+    }
+  });
+
+  it('suppresses a weaker peak inside a stronger die and ignores peaks under the threshold', () => {
+    const gw = 20;
+    const gh = 10;
+    const out = new Float32Array(gw * gh * 2);
+    const set = (x: number, y: number, v: number, size: number): void => {
+      out[(y * gw + x) * 2] = v;
+      out[(y * gw + x) * 2 + 1] = Math.log(size / 4);
+    };
+    set(5, 5, 0.9, 40);
+    set(7, 5, 0.6, 40); // 8 px away, inside the first die
+    set(15, 5, 0.2, 40); // under threshold
+    const peaks = decodePeaks(out, gw, gh, 4, 0.3);
+    expect(peaks).toHaveLength(1);
+    expect(peaks[0].score).toBeCloseTo(0.9);
+  });
+});
+
+describe('decideDice', () => {
+  const probs = (face: number, p = 0.95): number[] => {
+    const a = new Array(9).fill((1 - p) / 8);
+    a[face] = p;
+    return a;
+  };
+
+  it('reads confident faces, drops non-dice and says why it is not sure', () => {
+    const dets = [
+      { x: 100, y: 100, size: 40, score: 0.9 },
+      { x: 200, y: 100, size: 40, score: 0.9 },
+      { x: 300, y: 100, size: 40, score: 0.9 },
+      { x: 400, y: 100, size: 40, score: 0.9 },
+      { x: 5, y: 100, size: 40, score: 0.9 },
+      { x: 500, y: 100, size: 40, score: 0.9 },
+    ];
+    const unsure = new Array(9).fill(0.02);
+    unsure[2] = 0.45;
+    unsure[4] = 0.41;
+    const out = decideDice(dets, [probs(4), probs(6), probs(7), probs(8), probs(2), unsure], 640, 480);
+    expect(out).toHaveLength(5);
+    expect(out[0]).toMatchObject({ x: 100, y: 100, face: 5 });
+    expect(out[0].score).toBeGreaterThan(0.8);
+    expect(out[1]).toMatchObject({ face: null, unreadable: 'cocked' });
+    expect(out[2]).toMatchObject({ face: null, unreadable: 'blurred' });
+    expect(out[3]).toMatchObject({ face: null, unreadable: 'edge' });
+    expect(out[4]).toMatchObject({ face: null, unreadable: 'unsure' });
+  });
+});

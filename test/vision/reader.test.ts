@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { createDiceReader, VisionInputError, type VisionDiceReader } from '../../server/vision/index.ts';
+import { renderTray } from '../../server/synth/index.ts';
+import { readYoloFolder, sharedDir } from '../../server/vision/yolo-dataset.ts';
+import { scoreImages } from '../../server/vision/scoring.ts';
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const validDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'valid');
+const haveReal = existsSync(validDir);
+if (!haveReal) console.warn(`real dice photos not found at ${validDir}: real-image tests skipped (set FLIGHTDECK_SHARED)`);
+
+let reader: VisionDiceReader;
+
+beforeAll(async () => {
+  reader = await createDiceReader();
+});
+
+afterAll(() => reader?.dispose());
+
+describe('dice reader on synthetic trays', () => {
+  it('finds every die and reads the faces of a demo tray', async () => {
+    const items = [];
+    for (const seed of [1, 2, 3, 4]) {
+      const tray = await renderTray({ faces: [1, 2, 3, 4, 5, 6, seed], seed });
+      const r = await reader.read(tray.image);
+      expect(r.width).toBe(640);
+      expect(r.height).toBe(480);
+      items.push({ labels: tray.dice.map((d) => ({ ...d })), preds: r.dice });
+    }
+    const s = scoreImages(items);
+    expect(s.recall).toBeGreaterThanOrEqual(0.95);
+    expect(s.precision).toBeGreaterThanOrEqual(0.95);
+    expect(s.faceAccuracy).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('reads raw RGB the same way as encoded bytes', async () => {
+    const tray = await renderTray({ faces: [2, 5, 6], seed: 11 });
+    const { data, info } = await sharp(tray.image).raw().toBuffer({ resolveWithObject: true });
+    const fromRaw = await reader.readRaw({ raw: new Uint8Array(data), width: info.width, height: info.height });
+    const fromJpeg = await reader.read(tray.image);
+    expect(fromRaw).toEqual(fromJpeg);
+  });
+
+  it('finds nothing on an empty table', async () => {
+    const tray = await renderTray({ faces: [], seed: 5 });
+    const r = await reader.read(tray.image);
+    expect(r.dice.filter((d) => d.face !== null)).toEqual([]);
+  });
+});
+
+describe('dice reader input errors', () => {
+  it('rejects empty, corrupt and truncated images with VisionInputError', async () => {
+    await expect(reader.read(Buffer.alloc(0))).rejects.toBeInstanceOf(VisionInputError);
+    await expect(reader.read(Buffer.from('this is not an image'))).rejects.toBeInstanceOf(VisionInputError);
+    const tray = await renderTray({ faces: [1], seed: 1 });
+    await expect(reader.read(tray.image.subarray(0, 200))).rejects.toBeInstanceOf(VisionInputError);
+    await expect(reader.readRaw({ raw: new Uint8Array(10), width: 640, height: 480 })).rejects.toThrow(/needs 921600 bytes/);
+    await expect(reader.readRaw({ raw: new Uint8Array(0), width: 0, height: 0 })).rejects.toBeInstanceOf(VisionInputError);
+  });
+
+  it('reads a PNG of any size', async () => {
+    const tray = await renderTray({ faces: [4, 4], seed: 9, width: 1024, height: 576 });
+    const png = await sharp(tray.image).png().toBuffer();
+    const r = await reader.read(png);
+    expect([r.width, r.height]).toEqual([1024, 576]);
+    expect(r.dice.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe.skipIf(!haveReal)('dice reader on real photos (webcam-white-dice/valid)', () => {
+  it('reads the first 25 validation photos', async () => {
+    const images = (await readYoloFolder(validDir)).slice(0, 25);
+    const items = [];
+    for (const img of images) {
+      const r = await reader.read(await readFile(img.path));
+      items.push({ labels: img.labels.map((l) => ({ x: l.cx * r.width, y: l.cy * r.height, w: l.w * r.width, h: l.h * r.height, face: l.face })), preds: r.dice });
+    }
+    const s = scoreImages(items);
+    expect(s.dice).toBeGreaterThan(50);
+    expect(s.recall).toBeGreaterThanOrEqual(0.95);
+    expect(s.faceAccuracy).toBeGreaterThanOrEqual(0.9);
+  });
+});
