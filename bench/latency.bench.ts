@@ -7,7 +7,7 @@
  *    socket.io client (only when the dice model is present; skipped with the reason otherwise).
  * Median and p95 in ms over the samples.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +20,24 @@ import { tableGames } from '../server/table/games.ts';
 import { startHardware, type TableHardware } from '../server/table/table-hardware.ts';
 import { TableService } from '../server/table/table-service.ts';
 import { createDiceReader } from '../server/vision/index.ts';
+import type { DiceReader } from '../server/hardware/ports.ts';
+import type { SyntheticTraySource } from '../server/hardware/camera/synthetic-tray-source.ts';
+
+/**
+ * A stand-in for the dice model that returns the dice the synthetic tray drew in its settled frame
+ * (what a perfect reader would see) and nothing in moving frames: it measures the camera pipeline
+ * (settle detector, stabilizer, table, journal, socket.io) without the model's inference time.
+ */
+function groundTruthReader(source: () => SyntheticTraySource | null): DiceReader {
+  return {
+    backend: 'ground-truth (no model)',
+    read: async (image: Buffer) => {
+      const settled = source()?.settledFrame();
+      if (!settled || !settled.image.equals(image)) return { width: 640, height: 480, dice: [] };
+      return { width: 640, height: 480, dice: settled.dice.map((d) => ({ ...d, score: 1 })) };
+    },
+  };
+}
 
 const PIN = '1357';
 const quiet = { info() {}, warn() {}, error() {} };
@@ -43,8 +61,13 @@ function nextState(socket: Socket, accept: (s: TableSnapshot<YorktownState>) => 
   });
 }
 
-async function setUp(camera: 'none' | 'synthetic', dir: string): Promise<{ built: BuiltApp; watcher: Socket; hw: Map<string, TableHardware> | null }> {
+async function setUp(
+  camera: 'none' | 'synthetic',
+  dir: string,
+  reader: () => Promise<DiceReader> = () => createDiceReader(),
+): Promise<{ built: BuiltApp; watcher: Socket; hw: Map<string, TableHardware> | null }> {
   let hw: Map<string, TableHardware> | null = null;
+  mkdirSync(dir, { recursive: true });
   const table = { ...defaultTable(), camera: cameraConfig(camera === 'none' ? 'none' : { source: 'synthetic', fps: 10, movingFrames: 2 }), serial: { kind: 'none' as const } };
   const built = await buildApp({
     service: (log) => new TableService({ config: { tables: [table], pin: PIN }, dbFile: join(dir, `${camera}.sqlite`), games: tableGames, log }),
@@ -52,7 +75,7 @@ async function setUp(camera: 'none' | 'synthetic', dir: string): Promise<{ built
       camera === 'none'
         ? undefined
         : async (service, log) => {
-            const h = await startHardware(service, { reader: () => createDiceReader(), log: quiet });
+            const h = await startHardware(service, { reader, log: quiet });
             hw = h.tables;
             return h;
           },
@@ -120,46 +143,67 @@ async function manualPath(dir: string, samples: number): Promise<Record<string, 
   }
 }
 
-async function cameraPath(dir: string, samples: number): Promise<Record<string, unknown>> {
-  try {
-    const reader = await createDiceReader();
-    reader.dispose();
-  } catch (err) {
-    return { skipped: `vision unavailable: ${String((err as Error).message ?? err)}` };
+async function cameraPath(dir: string, samples: number, kind: 'model' | 'groundTruth'): Promise<Record<string, unknown>> {
+  let synthetic: SyntheticTraySource | null = null;
+  let reader: () => Promise<DiceReader>;
+  if (kind === 'model') {
+    try {
+      const probe = await createDiceReader();
+      probe.dispose();
+    } catch (err) {
+      return { skipped: `vision unavailable: ${String((err as Error).message ?? err)}` };
+    }
+    reader = () => createDiceReader();
+  } else {
+    reader = async () => groundTruthReader(() => synthetic);
   }
-  const { built, watcher, hw } = await setUp('synthetic', dir);
+  const { built, watcher, hw } = await setUp('synthetic', dir + '-' + kind, reader);
+  synthetic = hw!.get(built.service.first().id)!.synthetic;
   try {
     startRoll(built);
     const table = built.service.first();
     const h = hw!.get(table.id)!;
     const synthetic = h.synthetic!;
     const feed = h.feed!;
-    const settledToState: number[] = [];
+    const frameToState: number[] = [];
+    const visionToState: number[] = [];
     const throwToState: number[] = [];
     let misread = 0;
     for (const faces of readings(samples + 5)) {
-      let settledAt = 0;
+      let settledFrameAt = 0;
+      let settledVisionAt = 0;
+      const onFrame = () => {
+        if (settledFrameAt === 0 && synthetic.current().settled) settledFrameAt = performance.now();
+      };
       const onVision = (v: { settled: boolean }) => {
-        if (v.settled && settledAt === 0) settledAt = performance.now();
+        if (v.settled && settledVisionAt === 0) settledVisionAt = performance.now();
       };
       const seq = table.seq + 1;
-      const received = nextState(watcher, (s) => s.seq >= seq && s.state.roll?.tracker.faces?.join() === [...faces].sort((a, b) => a - b).join());
-      const t0 = performance.now();
+      const want = [...faces].sort((a, b) => a - b).join();
+      const received = nextState(watcher, (s) => s.seq >= seq && s.state.roll?.tracker.faces?.join() === want);
+      synthetic.on('frame', onFrame);
       feed.on('vision', onVision);
+      const t0 = performance.now();
       synthetic.setDice(faces, [], true);
       try {
         const t1 = await received;
         throwToState.push(t1 - t0);
-        if (settledAt > 0) settledToState.push(t1 - settledAt);
+        if (settledFrameAt > 0) frameToState.push(t1 - settledFrameAt);
+        if (settledVisionAt > 0) visionToState.push(t1 - settledVisionAt);
       } catch {
         misread++;
       } finally {
+        synthetic.off('frame', onFrame);
         feed.off('vision', onVision);
       }
     }
     return {
-      settledFrameToState: settledToState.length ? stats(settledToState) : null,
+      /** first settled frame out of the camera -> the watcher has the state (includes the frames the settle detector and stabilizer wait for) */
+      settledFrameToState: frameToState.length ? stats(frameToState) : null,
+      /** the feed's first settled vision update -> the watcher has the state */
+      settledVisionToState: visionToState.length ? stats(visionToState) : null,
       throwToState: throwToState.length ? stats(throwToState) : null,
+      fps: 10,
       misread,
       backend: built.service.first().hardware().vision.backend,
     };
@@ -173,8 +217,9 @@ export async function run(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'flightdeck-latency-'));
   try {
     const manual = await manualPath(dir, 200);
-    const camera = await cameraPath(dir, 20);
-    return { ...manual, camera };
+    const camera = await cameraPath(join(dir, 'cam'), 20, 'model');
+    const cameraGroundTruth = await cameraPath(join(dir, 'cam'), 20, 'groundTruth');
+    return { ...manual, camera, cameraGroundTruth };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

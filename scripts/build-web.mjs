@@ -2,7 +2,7 @@
 // Builds the dashboard: web/src/main.ts -> web/dist/app.js (one ES bundle, socket.io-client
 // included, no external resources) and copies web/public/* into web/dist/.
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'web', 'dist');
 const started = Date.now();
 
-rmSync(out, { recursive: true, force: true });
+// files are overwritten in place (never a moment without a dashboard while a server serves it)
 mkdirSync(out, { recursive: true });
 cpSync(join(root, 'web', 'public'), out, { recursive: true });
 

@@ -2,15 +2,19 @@
  * The journal of a table, generic over any GameModule: every accepted command in order
  * (undo commands included), the commands still in effect, and the state they give.
  * Undo removes the last N undoable commands in effect; the state is then the replay of what
- * remains (kept as snapshots, so undo is instant). A time-out, the command that ended the game,
+ * remains (from the nearest snapshot: one state in SNAPSHOT_EVERY is kept, so a long game of
+ * dice readings stays small and undo stays quick). A time-out, the command that ended the game,
  * and commands the module marks as not undoable (a new game) are barriers undo cannot pass.
  */
 import type { CommandRejection, GameCommand, GameEvent, GameModule, JournalEntry } from './game-module.ts';
 
+/** Keep the state after one effective entry in this many (and after every barrier). */
+export const SNAPSHOT_EVERY = 32;
+
 export interface EffectiveEntry<S> {
   entry: JournalEntry;
-  /** the state after this entry */
-  state: S;
+  /** the state after this entry, when kept as a snapshot (null otherwise) */
+  state: S | null;
   /** undo cannot remove this entry or anything before it */
   barrier: boolean;
 }
@@ -66,7 +70,7 @@ function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, comm
   }
   const effective = journal.effective.slice(0, journal.effective.length - count);
   const removed = journal.effective.slice(effective.length).map((e) => e.entry);
-  const state = effective.length ? effective[effective.length - 1].state : journal.initial;
+  const state = stateAfter(module, journal.initial, effective);
   const entry: JournalEntry = { seq: nextSeq(journal), at, command };
   return {
     ok: true,
@@ -74,6 +78,20 @@ function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, comm
     events: [{ type: 'undone', count, commands: removed.map((e) => ({ seq: e.seq, type: e.command.type })) }],
     entry,
   };
+}
+
+/** The state after the last of `effective`: its snapshot, or a replay from the nearest earlier one. */
+function stateAfter<S>(module: GameModule<S, any, any>, initial: S, effective: readonly EffectiveEntry<S>[]): S {
+  let from = effective.length - 1;
+  while (from >= 0 && effective[from].state === null) from--;
+  let state = from >= 0 ? (effective[from].state as S) : initial;
+  for (let i = from + 1; i < effective.length; i++) {
+    const { command, at, seq } = effective[i].entry;
+    const result = module.apply(state, command, at);
+    if (!result.ok) throw new JournalReplayError(seq, result.error);
+    state = result.state;
+  }
+  return state;
 }
 
 function nextSeq(journal: JournalState<unknown>): number {
@@ -92,11 +110,12 @@ export function submit<S>(module: GameModule<S, any, any>, journal: JournalState
   const entry: JournalEntry = { seq: nextSeq(journal), at, command };
   const ended = module.deadline(before) !== null && module.deadline(result.state) === null;
   const barrier = !module.undoable(command) || ended;
+  const snapshot = barrier || journal.effective.length % SNAPSHOT_EVERY === 0;
   return {
     ok: true,
     journal: {
       entries: [...journal.entries, entry],
-      effective: [...journal.effective, { entry, state: result.state, barrier }],
+      effective: [...journal.effective, { entry, state: snapshot ? result.state : null, barrier }],
       initial: journal.initial,
       state: result.state,
     },

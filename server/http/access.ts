@@ -21,7 +21,13 @@ export function bearerPin(header: string | undefined): string | undefined {
   return m ? m[1] : header.trim() === '' ? undefined : '';
 }
 
-export function checkPin(table: Table<any>, pin: string | undefined, client: string, limiter: PinLimiter): AccessResult {
+/** One key per client address (an IPv4 client may show up as ::ffff:a.b.c.d). */
+export function clientKey(address: string): string {
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+export function checkPin(table: Table<any>, pin: string | undefined, address: string, limiter: PinLimiter): AccessResult {
+  const client = clientKey(address);
   if (pin === undefined) {
     return { ok: false, status: 401, error: { code: 'pinRequired', message: `Controlling table "${table.id}" needs its PIN (Authorization: Bearer <PIN>).` } };
   }

@@ -33,12 +33,21 @@ export class TableService {
   readonly journal: JournalStore;
 
   constructor(private readonly options: TableServiceOptions) {
-    this.db = openDatabase(options.dbFile);
+    let startupFault: string | null = null;
+    try {
+      this.db = openDatabase(options.dbFile);
+    } catch (err) {
+      // no database (read-only disk, bad permissions, corrupt file): serve anyway, unsaved, and say so
+      startupFault = `The database ${options.dbFile} cannot be opened (${String((err as Error)?.message ?? err)}); nothing is saved.`;
+      options.log.error({ err, dbFile: options.dbFile }, startupFault);
+      this.db = openDatabase(':memory:');
+    }
     this.journal = new JournalStore(this.db);
     this.meta = new MetaStore(this.db);
     this.stats = new StatsStore(this.db);
     for (const config of options.config.tables) {
       const table = this.createTable(config);
+      if (startupFault) table.setAlert('dbUnavailable', startupFault);
       this.tables.set(config.id, table);
       if (config.kiosk) {
         const kiosk = new Kiosk(table, config.kiosk, { log: options.log, now: options.now, ...options.kiosk });

@@ -4,7 +4,7 @@
  * through playwright-core. Tests skip with a message when /usr/bin/chromium is absent.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -25,12 +25,22 @@ export const SHOTS = join(ROOT, 'test-output', 'screenshots');
 
 if (!HAVE_CHROMIUM) console.warn(`browser tests skipped: ${CHROMIUM} is not installed (apt-get install chromium)`);
 
-let built = false;
-/** Builds web/dist once per test file (esbuild: well under a second). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds web/dist unless it is newer than every source it bundles (`npm run test:browser` builds it first). */
 export function buildWeb(): void {
-  if (built) return;
+  const bundle = join(ROOT, 'web', 'dist', 'app.js');
+  // the bundle also holds engine code (ruleset, board, dice odds)
+  const sources = Math.max(...['web/src', 'web/public', 'server/games', 'server/dice'].map((d) => newestSource(join(ROOT, d))));
+  if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return;
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')], { cwd: ROOT, stdio: 'pipe' });
-  built = true;
 }
 
 export interface RunningServer {

@@ -35,7 +35,7 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     await shot(page, 'kiosk-attract');
   });
 
-  it("counts a visitor's game in the day's statistics", async () => {
+  it("counts a visitor's game in the day's statistics and resets after it", async () => {
     await page.getByTestId('attract').click();
     await page.locator('form.wizard').waitFor();
     await unlock(page);
@@ -44,8 +44,9 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     await expect.poll(async () => (await tableState(server, 'demo')).setup as unknown).toMatchObject({ players: 3 });
     await command(server, { type: 'timeUp' }, 'demo');
     await page.getByTestId('end-screen').waitFor();
-    // the end screen, then back to the kiosk view with the figures
-    await page.getByRole('button', { name: 'Close' }).click();
+    // the station resets itself a little after the end (resetAfterGameSeconds): the end screen goes
+    await page.getByTestId('end-screen').waitFor({ state: 'detached', timeout: 20_000 });
+    expect((await tableState(server, 'demo')).outcome).toBeNull();
     await page.goto(`${server.url}/?kiosk=1&table=demo&lang=en`);
     await expect.poll(() => page.getByTestId('stats-games').textContent(), { timeout: 20_000 }).toBe('1');
     expect(await page.getByTestId('day-stats').textContent()).toContain('Time ran out.');

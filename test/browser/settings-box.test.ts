@@ -66,6 +66,8 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
     await page.getByTestId('box-plane1').click();
     await page.getByTestId('box-search').click();
     await expect.poll(async () => ((await tableState(server)).planes as { action: string | null }[])[0]!.action).toBe('search');
+    // the box's lights as the service reports them: four planes, spotted, roll
+    await expect.poll(() => page.locator('.box-leds .led').count()).toBe(6);
     await shot(page, 'button-box');
     expect(errors).toEqual([]);
   });

@@ -32,6 +32,29 @@ const endAt = started + minutes * 60_000;
 const perTarget: Record<string, { rounds: number; cases: number; ms: number }> = {};
 let failure: { target: string; seed: number; message: string } | null = null;
 let round = 0;
+let current = '';
+let currentSeed = 0;
+
+function summarise(): void {
+  console.log(
+    JSON.stringify({
+      ok: failure === null,
+      minutes: Number(((Date.now() - started) / 60_000).toFixed(2)),
+      seed: baseSeed,
+      totalCases: Object.values(perTarget).reduce((n, s) => n + s.cases, 0),
+      targets: Object.fromEntries(Object.entries(perTarget).map(([k, s]) => [k, { ...s, casesPerSecond: Math.round((s.cases / Math.max(1, s.ms)) * 1000) }])),
+      failure: failure ? { target: failure.target, seed: failure.seed, message: failure.message.split('\n').slice(0, 6).join(' | ') } : null,
+    }),
+  );
+}
+
+// the service runs in this process: an exception thrown out of one of its handlers is a finding, reported like a counterexample
+process.on('uncaughtException', (err) => {
+  failure = { target: current, seed: currentSeed, message: `uncaught exception in the service (it would end the server process): ${err.stack ?? err}` };
+  console.error(`\n${current}: ${failure.message}`);
+  summarise();
+  process.exit(1);
+});
 
 outer: while (Date.now() < endAt) {
   for (const target of targets) {
@@ -39,6 +62,8 @@ outer: while (Date.now() < endAt) {
     const seed = (baseSeed + round * 7919) % 2_147_483_647;
     const runs = RUNS[target.name] ?? 200;
     const t0 = Date.now();
+    current = target.name;
+    currentSeed = seed;
     try {
       await target.run(runs, seed);
     } catch (err) {
@@ -55,13 +80,5 @@ outer: while (Date.now() < endAt) {
   round++;
 }
 
-const summary = {
-  ok: failure === null,
-  minutes: Number(((Date.now() - started) / 60_000).toFixed(2)),
-  seed: baseSeed,
-  totalCases: Object.values(perTarget).reduce((n, s) => n + s.cases, 0),
-  targets: Object.fromEntries(Object.entries(perTarget).map(([k, s]) => [k, { ...s, casesPerSecond: Math.round((s.cases / Math.max(1, s.ms)) * 1000) }])),
-  failure: failure ? { target: failure.target, seed: failure.seed, message: failure.message.split('\n').slice(0, 6).join(' | ') } : null,
-};
-console.log(JSON.stringify(summary));
+summarise();
 process.exit(failure ? 1 : 0);

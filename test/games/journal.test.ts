@@ -95,3 +95,69 @@ describe('journal and undo', () => {
     expect(() => rebuildJournal(yorktown1942, bad)).toThrow(/entry 3 was rejected/);
   });
 });
+
+describe('journal details', () => {
+  it('undo takes back a move, and a misread dice reading during a roll', () => {
+    let j = openJournal(yorktown1942);
+    j = send(j, { type: 'newGame', players: 4, seed: 9, ruleOverrides: { 'landing.autoFuel': 20 } }, T0);
+    j = send(j, { type: 'drawCard' });
+    for (const p of [1, 2, 3, 4]) j = send(j, { type: 'chooseAction', plane: p, action: p === 1 ? 'takeoffLanding' : 'move' });
+    j = send(j, { type: 'move', plane: 3, to: 4 });
+    expect(j.state.planes[2].position).toEqual({ at: 'island', island: 4 });
+    j = send(j, { type: 'undo' });
+    expect(j.state.planes[2].position).toEqual({ at: 'island', island: 8 });
+    j = send(j, { type: 'land', plane: 1 });
+    const dice = j.state.roll!.tracker.spec.dice;
+    expect(dice).toBe(3 + 14);
+    const faces = Array.from({ length: dice }, (_, i) => (i % 5) + 2);
+    j = send(j, { type: 'dice', faces });
+    const good = j.state;
+    j = send(j, { type: 'dice', faces: faces.map((f, i) => (i < 3 ? 1 : f)) });
+    expect(j.state.roll!.tracker.lockedOnes).toBe(3);
+    j = send(j, { type: 'undo' });
+    expect(j.state).toEqual(good);
+    expect(j.state.roll!.tracker.lockedOnes).toBe(0);
+  });
+
+  it('the registry finds a game module by id and names the known ones otherwise', async () => {
+    const { getGameModule, listGames } = await import('../../server/games/registry.ts');
+    expect(getGameModule('yorktown1942')).toBe(yorktown1942);
+    expect(listGames()).toEqual([{ id: 'yorktown1942', title: '1942 USS Yorktown' }]);
+    expect(() => getGameModule('chess')).toThrow(/known games are yorktown1942/);
+  });
+
+  it('the public view hides the digital draw pile order, the PRNG and face-down tiles and tokens', async () => {
+    const { publicView } = await import('../../server/games/yorktown1942/index.ts');
+    let j = openJournal(yorktown1942);
+    j = send(j, { type: 'newGame', players: 2, seed: 3, expansions: { expertManoeuvres: true, weather: true } }, T0);
+    const view = publicView(j.state);
+    expect(view.deck.drawPile).toEqual([]);
+    expect(view.deck.drawPileCount).toBe(j.state.deck.drawPile.length);
+    expect(view.rng).toBe(0);
+    expect(view.seed).toBeNull();
+    expect(view.planes.every((p) => p.manoeuvre?.id === null)).toBe(true);
+    expect(j.state.planes.every((p) => p.manoeuvre?.id !== null)).toBe(true);
+  });
+});
+
+describe('journal snapshots', () => {
+  it('undo far back (past several snapshots) gives exactly the state of that moment', () => {
+    let j = openJournal(yorktown1942);
+    j = send(j, { type: 'newGame', players: 4, seed: 9, ruleOverrides: { 'landing.autoFuel': 20 } }, T0);
+    j = send(j, { type: 'drawCard' });
+    for (const p of [1, 2, 3, 4]) j = send(j, { type: 'chooseAction', plane: p, action: p === 1 ? 'takeoffLanding' : 'move' });
+    j = send(j, { type: 'land', plane: 1 });
+    const dice = j.state.roll!.tracker.spec.dice;
+    const states: YorktownState[] = [];
+    for (let r = 0; r < 90; r++) {
+      j = send(j, { type: 'dice', faces: Array.from({ length: dice }, (_, i) => ((i + r) % 5) + 2) }, T0 + 2000 + r);
+      states.push(j.state);
+    }
+    expect(j.effective.filter((e) => e.state !== null).length).toBeLessThan(10);
+    const back = send(j, { type: 'undo', count: 70 }, T0 + 5000);
+    expect(back.state).toEqual(states[19]);
+    expect(replay(yorktown1942, back.entries)).toEqual(back.state);
+    const again = send(back, { type: 'undo', count: 3 }, T0 + 5001);
+    expect(again.state).toEqual(states[16]);
+  });
+});

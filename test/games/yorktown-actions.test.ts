@@ -408,3 +408,44 @@ describe('bombs, idle planes, the end of the turn', () => {
     expect(r.state.planes.every((p) => p.destroyed)).toBe(true);
   });
 });
+
+describe('more limits', () => {
+  it('"It is not possible to make a Lightning attack against the Shōhō or the CAP after moving on to an orange island space."', () => {
+    let s = choose(scenario({ search: 5, cap: 2, planes: { 3: { position: at(4), load: 'bomb' } } }));
+    s = ok(s, { type: 'move', plane: 3, to: 1 }).state;
+    expect(s.afterMove).toBeNull();
+    refused(s, { type: 'lightningAttack', plane: 3 }, 'noLightningAttack');
+  });
+
+  it('"take one of the bomb tokens from the table" (4 bomb/drop tank tokens)', () => {
+    let s = scenario({ planes: { 1: { position: DECK }, 2: { load: 'bomb' }, 3: { load: 'bomb' }, 4: { load: 'bomb' } } });
+    s = choose(s, { 1: 'takeoffLanding' });
+    expect(plane(ok(s, { type: 'takeOff', plane: 1, to: 'approach', load: 'bomb' }).state, 1).load).toBe('bomb');
+    const full = structuredClone(s);
+    full.rules = { ...full.rules, load: { ...full.rules.load, tokens: 3 } };
+    refused(full, { type: 'takeOff', plane: 1, to: 'approach', load: 'bomb' }, 'noLoadTokens');
+  });
+
+  it('the search track stops at its top level, 7', () => {
+    let s = choose(scenario({ planes: { 3: { position: at(2) } }, search: 6 }), { 3: 'search' });
+    s = ok(roll(ok(s, { type: 'search', plane: 3 }).state, [5, 5, 5, 2]), { type: 'confirmRoll' }).state;
+    expect(s.search).toBe(7);
+  });
+
+  it('an emergency landing uses the flight deck like a landing (assumed: it counts against the two per turn)', () => {
+    let s = scenario({ planes: { 1: { position: DECK }, 2: { position: DECK }, 3: { fuel: 1 } } });
+    s = choose(s, { 1: 'takeoffLanding', 2: 'takeoffLanding' });
+    s = ok(s, { type: 'takeOff', plane: 1, to: 'approach' }).state;
+    s = ok(s, { type: 'takeOff', plane: 2, to: 'approach' }).state;
+    s = ok(s, { type: 'move', plane: 3, to: 'approach' }).state;
+    expect(refused(s, { type: 'emergencyLanding', plane: 3 }, 'flightDeckFull')).toMatch(/cannot make an emergency landing this turn/);
+  });
+
+  it('after a crash the plane sits on the deck with its action done for the turn', () => {
+    let s = choose(scenario({ planes: { 3: { position: at(2), fuel: 1 } } }), { 3: 'search' });
+    s = ok(s, { type: 'search', plane: 3 }).state;
+    s = roll(s, [1, 2, 3, 4]);
+    expect(plane(s, 3)).toMatchObject({ position: DECK, done: true, cockpit: 'B' });
+    refused(s, { type: 'search', plane: 3 }, 'alreadyActed');
+  });
+});

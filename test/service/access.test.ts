@@ -104,6 +104,8 @@ describe('PIN over socket.io', () => {
     expect(first.canControl).toBe(false);
     const refused = await emitAck<{ ok: boolean; error?: { code: string } }>(watcher, 'command', { type: 'newGame' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'pinRequired' } });
+    expect(await emitAck(watcher, 'throw', { dice: 3 })).toMatchObject({ ok: false, error: { code: 'pinRequired' } });
+    expect(await emitAck(watcher, 'press', { button: 'confirm' })).toMatchObject({ ok: false, error: { code: 'pinRequired' } });
 
     const player = client(url, { pin: PIN });
     expect((await nextEvent<TableSnapshot>(player, 'state')).canControl).toBe(true);
@@ -124,6 +126,19 @@ describe('PIN over socket.io', () => {
     expect((await error).code).toBe('badPin');
     expect(await emitAck(s, 'auth', { pin: PIN })).toEqual({ ok: true });
     expect(await emitAck(s, 'command', { type: 'newGame' })).toMatchObject({ ok: true, seq: 1 });
+  });
+
+  it('rate-limits wrong PINs on the socket too', async () => {
+    const b = await start({ pinLimits: { maxFailures: 2, windowMs: 60_000, blockMs: 60_000 } });
+    const url = await listen(b);
+    const s = client(url, {});
+    await nextEvent(s, 'state');
+    expect(await emitAck(s, 'auth', { pin: '1111' })).toMatchObject({ ok: false, error: { code: 'badPin' } });
+    expect(await emitAck(s, 'auth', { pin: '2222' })).toMatchObject({ ok: false, error: { code: 'badPin' } });
+    expect(await emitAck(s, 'auth', { pin: PIN })).toMatchObject({ ok: false, error: { code: 'tooManyAttempts' } });
+    expect(await emitAck(s, 'command', { type: 'newGame' })).toMatchObject({ ok: false, error: { code: 'pinRequired' } });
+    // the same address over HTTP is blocked as well
+    expect((await command(b, { type: 'newGame' }, auth())).statusCode).toBe(429);
   });
 
   it('validates socket commands like HTTP ones', async () => {

@@ -158,3 +158,15 @@ describe('database trouble', () => {
     db.close();
   });
 });
+
+describe('database that cannot be opened', () => {
+  it('serves in memory with an alert', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const dbFile = join(dir.dir, 'not-a-db.sqlite');
+    writeFileSync(dbFile, 'this is not an SQLite database, just text that fills the header and more '.repeat(20));
+    built = await testApp({ dbFile, games, tables: [{ game: 'tally' }] });
+    const s = await state(built);
+    expect(s.alerts).toEqual([expect.objectContaining({ code: 'dbUnavailable' })]);
+    expect((await post(built, { type: 'newGame' })).statusCode).toBe(200);
+  });
+});

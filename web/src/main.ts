@@ -60,8 +60,10 @@ function start(): void {
     lastPhase = phase;
     app.setSnapshot(snap);
   });
+  let lastVisionAt = 0;
   client.on('vision', (update) => {
     app.vision = update;
+    lastVisionAt = Date.now();
     // only the camera block changes: no full re-render for every frame
     for (const el of Array.from(document.querySelectorAll('.camera'))) {
       const next = cameraView(app);
@@ -88,6 +90,15 @@ function start(): void {
     }
     before = ms;
   }, 250);
+
+  // the camera image stays live even when no dice are being read (vision updates bring their own frame)
+  setInterval(() => {
+    const img = document.getElementById('camera-frame') as HTMLImageElement | null;
+    if (!img || !app.connected) return;
+    if (app.vision && Date.now() - lastVisionAt < 2000) return;
+    img.classList.remove('missing');
+    img.src = client.frameUrl();
+  }, 1000);
 
   // browsers allow sound only after a gesture
   let lastInput = Date.now();

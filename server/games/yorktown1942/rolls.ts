@@ -2,7 +2,7 @@
  * Rolls in the game: starting one (state.roll), feeding each reading of the tray to the
  * continuous-roll tracker (server/dice), and applying the best result when the players confirm.
  */
-import { applyReading, bestResult, startRoll } from '../../dice/index.ts';
+import { applyReading, bestResult, isRejection, startRoll } from '../../dice/index.ts';
 import type { Face, RollGoal, RollState } from '../../dice/types.ts';
 import { emit, plural, reject, type Ctx } from './context.ts';
 import { finishYorktownAttack, releaseToken } from './japanese.ts';
@@ -72,7 +72,7 @@ export function startYorktownAttackRoll(ctx: Ctx, dice: number): void {
 }
 
 function rejectedFlags(tracker: RollState) {
-  return tracker.flags.filter((f) => f.type !== 'rerollAfterSingle');
+  return tracker.flags.filter(isRejection);
 }
 
 function describeFlag(flag: RollState['flags'][number]): string {

@@ -147,7 +147,7 @@ function redThreats(state: YorktownState): IslandId[] {
 }
 
 /** Islands the plane wants to reach: orange islands for searchers and armed bombers, threatened red islands for defenders. */
-function goalsFor(state: YorktownState, plane: PlaneState): ((n: Node) => boolean) | null {
+function goalsFor(state: YorktownState, plane: PlaneState): (n: Node) => boolean {
   const isOrange = (n: Node) => n !== 'approach' && colourOf(state.rules.board, n) === 'orange';
   const threats = redThreats(state);
   if (!isSearcher(plane) && threats.length) return (n) => n !== 'approach' && threats.includes(n);
@@ -162,7 +162,12 @@ function orangeGoal(state: YorktownState, plane: PlaneState): IslandId {
 }
 
 function chooseFor(state: YorktownState, plane: PlaneState, deckUses: { n: number }): ActionType {
-  const wantDeck = (): boolean => deckUses.n < state.rules.flightDeck.perTurn && (deckUses.n += 1) > 0;
+  // a take-off or landing only when one of the turn's two flight-deck slots is still free
+  const wantDeck = (): boolean => {
+    if (deckUses.n >= state.rules.flightDeck.perTurn) return false;
+    deckUses.n += 1;
+    return true;
+  };
   if (plane.position.at === 'deck') return wantDeck() ? 'takeoffLanding' : 'move';
   if (wantsHome(state, plane)) {
     if (plane.position.at === 'approach') return wantDeck() ? 'takeoffLanding' : 'move';
@@ -191,7 +196,7 @@ function moveFor(state: YorktownState, plane: PlaneState): GameCommand | null {
     return { type: 'move', plane: plane.id, to: way[0] };
   }
   const goal = goalsFor(state, plane);
-  const way = goal ? shortestWay(state, plane.position, goal) : null;
+  const way = shortestWay(state, plane.position, goal);
   if (!way || way.length === 0 || way[0] === 'approach') return null;
   const first = way[0] as IslandId;
   if (way.length >= 2 && way[1] !== 'approach' && japaneseOn(state, first) === 0 && plane.fuel >= state.rules.move.twoIslandsFuel + reserve + 6) {

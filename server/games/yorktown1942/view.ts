@@ -1,5 +1,5 @@
 /** What every player may see: the digital draw pile's order, face-down tiles and the PRNG are hidden. */
-import { rollOdds } from '../../dice/index.ts';
+import { MAX_ODDS_DICE, rollOdds } from '../../dice/index.ts';
 import type { RollOdds } from '../../dice/types.ts';
 import type { YorktownState } from './types.ts';
 
@@ -21,7 +21,8 @@ export function publicView(state: YorktownState): YorktownState {
   };
 }
 
-/** The odds of the roll in progress (from its start), or null when no roll is under way. */
+/** The odds of the roll in progress (from its start), or null when no roll is under way or it has too many dice to compute. */
 export function currentRollOdds(state: YorktownState): RollOdds | null {
-  return state.roll ? rollOdds(state.roll.tracker.spec) : null;
+  if (!state.roll || state.roll.tracker.spec.dice > MAX_ODDS_DICE) return null;
+  return rollOdds(state.roll.tracker.spec);
 }

@@ -101,12 +101,12 @@ export function boardView(app: App): SVGElement {
 
   svg.append(
     s('g', { class: 'approach' },
-      s('rect', { x: APPROACH.x - 140, y: APPROACH.y - 24, width: 280, height: 48, rx: 10 }),
-      s('text', { x: APPROACH.x - 130, y: APPROACH.y + 6 }, t('approach')),
+      s('rect', { x: APPROACH.x - 170, y: APPROACH.y - 24, width: 340, height: 48, rx: 10 }),
+      s('text', { x: APPROACH.x - 160, y: APPROACH.y + 7 }, t('approach')),
     ),
     s('g', { class: `yorktown${spotted ? ' spotted' : ''}` },
-      s('rect', { x: YORKTOWN.x - 170, y: YORKTOWN.y - 24, width: 340, height: 48, rx: 24 }),
-      s('text', { x: YORKTOWN.x - 150, y: YORKTOWN.y + 7 }, spotted ? t('spotted') : t('yorktown')),
+      s('rect', { x: YORKTOWN.x - 225, y: YORKTOWN.y - 24, width: 450, height: 48, rx: 24 }),
+      s('text', { x: YORKTOWN.x - 205, y: YORKTOWN.y + 7 }, spotted ? t('spotted') : t('yorktown')),
     ),
   );
 
@@ -122,10 +122,10 @@ export function boardView(app: App): SVGElement {
       base = { x: p.x + R + 4, y: p.y + 8 };
     } else if (plane.position.at === 'approach') {
       key = 'approach';
-      base = { x: APPROACH.x + 10, y: APPROACH.y };
+      base = { x: APPROACH.x + 40, y: APPROACH.y };
     } else {
       key = 'deck';
-      base = { x: YORKTOWN.x + 30, y: YORKTOWN.y };
+      base = { x: YORKTOWN.x + 75, y: YORKTOWN.y };
     }
     const n = slots.get(key) ?? 0;
     slots.set(key, n + 1);

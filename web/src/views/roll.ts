@@ -208,7 +208,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
     return h('section', { class: `roll-panel idle${big ? ' big' : ''}` }, h('h2', null, t('roll')), h('p', null, t('noRoll')), big ? camera : null);
   }
   const tr = roll.tracker;
-  const control = app.snap?.canControl ?? false;
+  const control = (app.snap?.canControl ?? false) && app.snap?.attract !== true;
   const simulated = app.snap?.hardware.camera.kind === 'simulated' && app.snap.hardware.camera.state === 'ok';
   const title = roll.plane !== null ? t('rollFor', { purpose: tk(`purpose_${roll.purpose}`), plane: roll.plane }) : t('rollForNoPlane', { purpose: tk(`purpose_${roll.purpose}`) });
   const fuelLeft = roll.fuelAtStart - tr.fuelSpent;

@@ -1,4 +1,5 @@
 /** The table display's big figures: stopwatch, hits, search track, CAP, the last Japanese card, alerts. */
+import { spottedChain } from '../../../server/games/yorktown1942/board.ts';
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { clockLevel, clockText, searchBonus } from '../format.ts';
@@ -56,6 +57,7 @@ export function countersView(app: App): HTMLElement {
   for (const b of rules.search.attackBonus) if (b.dice > 0) marks.set(b.from, (b.dice === 1 ? t('searchBonus', { n: 1 }) : t('searchBonusPlural', { n: b.dice })));
   const bonuses = rules.search.attackBonus.filter((b) => b.dice > 0);
   const cap = st?.cap ?? 0;
+  const chain = st ? spottedChain(rules.board, st.islands) !== null : false;
   return h('section', { class: 'counters' },
     track(t('yorktownHits'), st?.yorktownHits ?? 0, rules.yorktown.hitsToSink, 'yorktown-hits'),
     track(t('shohoHits'), st?.shohoHits ?? 0, rules.shoho.hitsToSink, 'shoho-hits'),
@@ -76,7 +78,7 @@ export function countersView(app: App): HTMLElement {
     h('div', { class: 'meta' },
       st && st.phase !== 'setup' ? h('span', { class: 'turn' }, t('turn', { n: st.turn })) : null,
       st ? h('span', { class: `phase phase-${st.phase}`, 'data-testid': 'phase' }, tk(`phase_${st.phase}`)) : null,
-      h('span', { class: `spot${st?.spotted ? ' on' : ''}` }, st?.spotted ? t('spotted') : t('notSpotted')),
+      h('span', { class: `spot${st?.spotted ? ' on' : chain ? ' warn' : ''}`, 'data-testid': 'spotted' }, st?.spotted ? t('spotted') : chain ? t('chainWarning') : t('notSpotted')),
     ),
   );
 }

@@ -10,14 +10,16 @@ import { alertsView, cardView, countersView, stopwatchView } from './status.ts';
 
 export function tableView(app: App): HTMLElement {
   const st = app.state;
-  const noGame = !st || st.phase === 'setup' && !st.setup;
+  const noGame = !st || (st.phase === 'setup' && !st.setup);
+  // the demo station's own game is shown, not played: a visitor starts from the banner
+  const attract = app.snap?.attract === true;
   return h('div', { class: 'table-view' },
     alertsView(app),
     noGame ? h('p', { class: 'no-game' }, app.snap ? t('noGame') : t('connecting')) : null,
     h('div', { class: 'table-layout' },
-      h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), gameControls(app)),
+      h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app)),
       h('div', { class: 'col-board' }, boardView(app)),
-      h('div', { class: 'col-right' }, planesView(app, null, true)),
+      h('div', { class: 'col-right' }, planesView(app, null, !attract)),
     ),
     st?.roll ? rollPanel(app, false) : null,
   );
