@@ -57,7 +57,10 @@ describe('expert manoeuvres', () => {
     s = roll(s, [1, 3, 4, 5]);
     expect(plane(s, 3).fuel).toBe(12);
     expect(s.roll?.tracker.lockedOnes).toBe(0);
-    s = roll(s, [2, 3, 1, 5]); // the freed die was re-rolled; a new 1 locks and costs fuel
+    s = roll(s, [1, 3, 4, 2]); // the freed 1 may still lie there: it is not new
+    expect(plane(s, 3).fuel).toBe(12);
+    s = roll(s, [6, 3, 4, 2]); // the freed die was re-rolled
+    s = roll(s, [6, 3, 1, 2]); // the next 1 locks and costs fuel
     expect(s.roll?.tracker.lockedOnes).toBe(1);
     expect(plane(s, 3).fuel).toBe(11);
   });

@@ -80,7 +80,9 @@ export function faultyDisk(forFull: boolean, sizeKb = 4096): FaultyDisk {
       }
     },
     free(db) {
-      if (!mounted) db.pragma('max_page_count = 1073741823');
+      if (!mounted) {
+        if (db.open) db.pragma('max_page_count = 1073741823'); // a closed connection took its limit with it
+      }
       else rmSync(filler, { force: true });
     },
     readOnly(db, dbFile) {
@@ -89,7 +91,7 @@ export function faultyDisk(forFull: boolean, sizeKb = 4096): FaultyDisk {
     },
     writable(db, dbFile) {
       if (canChattr && !mounted) for (const f of dbFiles(dbFile)) execFileSync('chattr', ['-i', f]);
-      else db.pragma('query_only = 0');
+      else if (db.open) db.pragma('query_only = 0');
     },
     cleanup() {
       if (canChattr) for (const f of ['flightdeck.sqlite', 'db.sqlite']) for (const x of dbFiles(join(dir, f))) tryExec('chattr', ['-i', x]);

@@ -44,6 +44,7 @@ export function startPlaneRoll(ctx: Ctx, request: PlaneRollRequest): void {
       onesCostFuel: request.onesCostFuel,
       fuelAvailable: request.plane.fuel,
       goal: request.goal,
+      freeOnes: request.freeOnes ?? 0,
     }),
     fuelAtStart: request.plane.fuel,
     targets: request.targets ?? [],
@@ -95,27 +96,17 @@ export function readDice(ctx: Ctx, faces: number[]): void {
   const roll = ctx.state.roll;
   if (!roll) reject('noRoll', 'No roll is under way: start an action that needs dice first.');
   const before = roll.tracker;
-  let tracker = applyReading(before, faces);
+  const tracker = applyReading(before, faces);
   const refused = rejectedFlags(tracker);
   if (refused.length > 0) {
     roll.tracker = tracker;
     emit(ctx, 'rollFlagged', { flags: tracker.flags, message: refused.map(describeFlag).join('; ') });
     return;
   }
-  const newOnes = tracker.lockedOnes - before.lockedOnes;
-  if (roll.freeOnes > 0 && newOnes > 0 && roll.tracker.spec.continuous) {
-    // Decisive: the first 1 is re-rolled: it neither locks nor costs fuel
-    const freed = Math.min(roll.freeOnes, newOnes);
-    roll.freeOnes -= freed;
-    const charged = tracker.spec.onesCostFuel ? newOnes - freed : 0;
-    const fits = before.fuelSpent + charged <= tracker.spec.fuelAvailable;
-    tracker = {
-      ...tracker,
-      lockedOnes: tracker.lockedOnes - freed,
-      fuelSpent: tracker.spec.onesCostFuel ? (fits ? before.fuelSpent + charged : tracker.fuelSpent) : tracker.fuelSpent,
-      outOfFuel: tracker.outOfFuel && !fits,
-    };
-    emit(ctx, 'oneFreed', { plane: roll.plane, freed, why: 'Decisive: re-roll the first 1' });
+  const freedNow = (tracker.freeOnesUsed ?? 0) - (before.freeOnesUsed ?? 0);
+  if (freedNow > 0) {
+    roll.freeOnes -= freedNow;
+    emit(ctx, 'oneFreed', { plane: roll.plane, freed: freedNow, why: 'Decisive: re-roll the first 1' });
   }
   roll.tracker = tracker;
   const locked = tracker.lockedOnes - before.lockedOnes;
