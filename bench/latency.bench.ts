@@ -48,9 +48,12 @@ function stats(samples: number[]): { n: number; medianMs: number; p95Ms: number;
   return { n: s.length, medianMs: +at(0.5).toFixed(2), p95Ms: +at(0.95).toFixed(2), maxMs: +s[s.length - 1].toFixed(2) };
 }
 
-function nextState(socket: Socket, accept: (s: TableSnapshot<YorktownState>) => boolean): Promise<number> {
+function nextState(socket: Socket, accept: (s: TableSnapshot<YorktownState>) => boolean, timeoutMs = 20_000): Promise<number> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no state push within 20 s')), 20_000);
+    const timer = setTimeout(() => {
+      socket.off('state', handler);
+      reject(new Error(`no matching state push within ${timeoutMs} ms`));
+    }, timeoutMs);
     const handler = (s: TableSnapshot<YorktownState>) => {
       if (!accept(s)) return;
       clearTimeout(timer);
@@ -180,7 +183,8 @@ async function cameraPath(dir: string, samples: number, kind: 'model' | 'groundT
       };
       const seq = table.seq + 1;
       const want = [...faces].sort((a, b) => a - b).join();
-      const received = nextState(watcher, (s) => s.seq >= seq && s.state.roll?.tracker.faces?.join() === want);
+      // a throw the camera has not read right within 6 s counts as misread
+      const received = nextState(watcher, (s) => s.seq >= seq && s.state.roll?.tracker.faces?.join() === want, 6000);
       synthetic.on('frame', onFrame);
       feed.on('vision', onVision);
       const t0 = performance.now();
@@ -192,6 +196,9 @@ async function cameraPath(dir: string, samples: number, kind: 'model' | 'groundT
         if (settledVisionAt > 0) visionToState.push(t1 - settledVisionAt);
       } catch {
         misread++;
+        // a misread may have locked a 1 or ended the roll: start the roll afresh for the next throw
+        table.submit({ type: 'resetTable' }, 'player');
+        startRoll(built);
       } finally {
         synthetic.off('frame', onFrame);
         feed.off('vision', onVision);

@@ -1,5 +1,5 @@
 /**
- * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu]`
+ * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu --stage all|classifier --continue]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out).
  */
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { initBackend, type BackendName } from '../vision/backend.ts';
 import { registerWasmTrainingKernels } from '../vision/wasm-training-kernels.ts';
-import { DEFAULT_MODEL_DIR, saveLayersModel, writeSpec } from '../vision/model-store.ts';
+import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec, saveLayersModel, writeSpec } from '../vision/model-store.ts';
 import { readYoloFolder, sharedDir } from '../vision/yolo-dataset.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
 import {
@@ -45,14 +45,20 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       'no-real': { type: 'boolean', default: false },
       backend: { type: 'string' },
+      stage: { type: 'string', default: 'all' },
+      continue: { type: 'boolean', default: false },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
   const quick = values.quick ?? false;
   const scenes = positiveInt(values.scenes, 'scenes', quick ? 40 : 700);
+  const synthPerDie = 2;
+  const realPerDie = 5;
   const detSteps = positiveInt(values['detector-steps'], 'detector-steps', quick ? 20 : 700);
-  const clsEpochs = positiveInt(values['classifier-epochs'], 'classifier-epochs', quick ? 1 : 3);
+  const clsEpochs = positiveInt(values['classifier-epochs'], 'classifier-epochs', quick ? 1 : 5);
   const out = resolve(values.out ?? DEFAULT_MODEL_DIR);
+  const stage = values.stage;
+  if (stage !== 'all' && stage !== 'classifier') throw new Error('--stage must be all or classifier');
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new Error('--backend must be wasm or cpu');
 
@@ -70,8 +76,8 @@ async function main(): Promise<void> {
   for (let i = 0; i < scenes; i++) {
     const s = await syntheticSample(seed * 1_000_003 + i);
     synthDice += s.dice.length;
-    detData.push(detectorExample(s, false));
-    clsData.push(...classifierExamples(s, s.dice.map((d) => d.size ?? 30), rng, 1, 2));
+    if (stage === 'all') detData.push(detectorExample(s, false));
+    clsData.push(...classifierExamples(s, s.dice.map((d) => d.size ?? 30), rng, synthPerDie, 2, 0.3));
     progress('synthetic', i + 1, scenes, `${synthDice} dice`);
   }
 
@@ -84,13 +90,18 @@ async function main(): Promise<void> {
     for (let i = 0; i < use.length; i++) {
       const s = await realSample(use[i]);
       real.push(s);
-      detReal.push(detectorExample(s, false), detectorExample(s, true));
+      if (stage === 'all') detReal.push(detectorExample(s, false), detectorExample(s, true));
       progress('real', i + 1, use.length);
     }
   }
 
   const detStart = Date.now();
-  const detector = await trainDetector(detData, detReal, { steps: detSteps, batch: 12, cropCells: [24, 32], learningRate: 2e-3, realFraction: 0.3 }, rng.fork(), progress);
+  // --stage classifier keeps the detector already in --out and retrains only the classifier
+  const previous = stage === 'classifier' ? await readSpec(out) : null;
+  const detector =
+    stage === 'all'
+      ? await trainDetector(detData, detReal, { steps: detSteps, batch: 12, cropCells: [24, 32], learningRate: 2e-3, realFraction: 0.3 }, rng.fork(), progress)
+      : await loadLayersModel(join(out, 'detector'));
   const detSeconds = (Date.now() - detStart) / 1000;
   detData.length = 0;
   detReal.length = 0;
@@ -100,16 +111,30 @@ async function main(): Promise<void> {
     const s = real[i];
     const sizes = detectedSizes(detector, s, (72 * s.pixels.width) / 640);
     realDice += s.dice.length;
-    clsData.push(...classifierExamples(s, sizes, rng, 3, 3));
+    clsData.push(...classifierExamples(s, sizes, rng, realPerDie, 3, 0.3));
     progress('real crops', i + 1, real.length);
   }
   const clsStart = Date.now();
-  const classifier = await trainClassifier(clsData, { epochs: clsEpochs, batch: 64, learningRate: 2e-3 }, rng.fork(), progress);
+  // --continue (with --stage classifier) starts from the classifier in --out, at a lower learning rate
+  const resume = stage === 'classifier' && values.continue ? await loadLayersModel(join(out, 'classifier')) : undefined;
+  const classifier = await trainClassifier(clsData, { epochs: clsEpochs, batch: 64, learningRate: resume ? 6e-4 : 2e-3 }, rng.fork(), progress, resume);
   const clsSeconds = (Date.now() - clsStart) / 1000;
 
-  await saveLayersModel(detector, join(out, 'detector'));
+  if (stage === 'all') await saveLayersModel(detector, join(out, 'detector'));
   await saveLayersModel(classifier, join(out, 'classifier'));
-  const training = {
+  const classifierRun = {
+    date: new Date().toISOString(),
+    command: `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim(),
+    seed,
+    backend,
+    syntheticScenes: scenes,
+    realTrainImages: real.length,
+    classifierExamples: clsData.length,
+    classifierEpochs: clsEpochs,
+    classifierSeconds: Math.round(clsSeconds),
+  };
+  const earlierRuns = (previous?.training.classifierRuns as unknown[] | undefined) ?? [];
+  const training = stage === 'classifier' ? { ...previous!.training, classifierRuns: [...earlierRuns, { ...classifierRun, continued: values.continue }] } : {
     date: new Date().toISOString(),
     command: `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim(),
     seed,
@@ -126,7 +151,7 @@ async function main(): Promise<void> {
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
   await writeSpec(out, training);
-  process.stderr.write(`wrote ${out} in ${training.totalSeconds}s\n`);
+  process.stderr.write(`wrote ${out} in ${Math.round((Date.now() - started) / 1000)}s\n`);
   console.log(JSON.stringify(training));
 }
 

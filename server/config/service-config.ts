@@ -4,6 +4,7 @@
  * offending field, and the service refuses to start on a bad file.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { checkCameraConfig, type CameraConfig } from '../hardware/camera/config.ts';
 
@@ -32,8 +33,10 @@ export interface TableConfig {
   serial: SerialConfig;
   /** demo-station behaviour; null on a table at home */
   kiosk: KioskConfig | null;
-  /** show this table's PIN on displays connected from the server machine itself (the table-side screen) */
+  /** show this table's PIN on its table-side screen: a display on the server machine itself, or at one of `tableDisplays` */
   showPinOnLocalDisplay: boolean;
+  /** addresses of table-side screens that are not the server machine (e.g. a tablet on the table) */
+  tableDisplays: string[];
 }
 
 export interface ServiceConfig {
@@ -67,6 +70,7 @@ export function defaultTable(): TableConfig {
     serial: { kind: 'virtual' },
     kiosk: null,
     showPinOnLocalDisplay: true,
+    tableDisplays: [],
   };
 }
 
@@ -153,7 +157,11 @@ export function parseTablesFile(json: unknown, source = 'file'): TableConfig[] {
       problems.push(`${path}: expected an object`);
       return base;
     }
-    checkKeys(t, ['$comment', 'id', 'name', 'game', 'camera', 'serial', 'kiosk', 'showPinOnLocalDisplay'], path, problems);
+    checkKeys(t, ['$comment', 'id', 'name', 'game', 'camera', 'serial', 'kiosk', 'showPinOnLocalDisplay', 'tableDisplays'], path, problems);
+    const displays = t.tableDisplays ?? [];
+    if (!Array.isArray(displays) || displays.some((d) => typeof d !== 'string' || isIP(d) === 0)) {
+      problems.push(`${path}.tableDisplays: expected a list of IP addresses, e.g. ["192.168.1.50"]`);
+    }
     if (typeof t.id !== 'string' || !ID_PATTERN.test(t.id)) problems.push(`${path}.id: expected 1-32 characters a-z 0-9 _ - (starting with a letter or digit)`);
     else if (seen.has(t.id)) problems.push(`${path}.id: "${t.id}" is used by an earlier table`);
     else seen.add(t.id);
@@ -168,6 +176,7 @@ export function parseTablesFile(json: unknown, source = 'file'): TableConfig[] {
       serial: parseSerial(t.serial, `${path}.serial`, problems),
       kiosk: parseKiosk(t.kiosk, `${path}.kiosk`, problems),
       showPinOnLocalDisplay: typeof t.showPinOnLocalDisplay === 'boolean' ? t.showPinOnLocalDisplay : true,
+      tableDisplays: Array.isArray(displays) ? displays.filter((d): d is string => typeof d === 'string') : [],
     };
   });
   if (problems.length > 0) throw new ConfigError(problems, source);

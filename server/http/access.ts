@@ -48,6 +48,11 @@ export function isLoopback(address: string | undefined): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
 
+/** The table-side screen: the server machine itself, or one of the table's configured `tableDisplays`. */
+export function isTableDisplay(table: Table<any>, address: string | undefined): boolean {
+  return isLoopback(address) || (address !== undefined && table.config.tableDisplays.includes(clientKey(address)));
+}
+
 export function mayShowPin(table: Table<any>, authorised: boolean, address: string | undefined): boolean {
-  return authorised || (table.config.showPinOnLocalDisplay && isLoopback(address));
+  return authorised || (table.config.showPinOnLocalDisplay && isTableDisplay(table, address));
 }

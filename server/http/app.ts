@@ -58,7 +58,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   });
   const service = typeof options.service === 'function' ? options.service(app.log) : options.service;
-  const hardware = options.hardware ? await options.hardware(service, app.log) : null;
+  let hardware: HardwareHandle | null = null;
+  try {
+    hardware = options.hardware ? await options.hardware(service, app.log) : null;
+  } catch (err) {
+    service.close();
+    throw err;
+  }
   const limiter = new PinLimiter(options.pinLimits);
   const validators = new Map<string, CommandValidator>();
   for (const table of service.tables.values()) {
@@ -108,8 +114,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return pin !== undefined && checkPin(t, pin, request.ip, limiter).ok;
   };
 
+  const startedAt = Date.now();
   app.get('/api/health', { schema: { querystring: S.noQuery } }, async () => ({
     ok: true,
+    uptimeS: Math.round((Date.now() - startedAt) / 1000),
     vision: { backend: null, ready: false },
     ...(hardware?.health() ?? {}),
     tables: [...service.tables.values()].map((t) => {
@@ -141,8 +149,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     async (request, reply) => {
       const t = table(request, reply);
       if (!t || !control(t, request, reply)) return reply;
-      const checked = validators.get(t.adapter.module.id)!.validate(request.body);
-      if (!checked.ok) return sendError(reply, checked.error.code === 'unknownCommand' ? 400 : 400, checked.error.code, checked.error.message);
+      const checked = validators.get(t.adapter.module.id)!.validate(t.adapter.withDefaults?.(request.body) ?? request.body);
+      if (!checked.ok) return sendError(reply, 400, checked.error.code, checked.error.message);
       const ack = t.submit(checked.command, 'player');
       if (!ack.ok) return sendError(reply, 409, ack.error.code, ack.error.message);
       return { state: ack.state, events: ack.events, seq: ack.seq };

@@ -87,7 +87,8 @@ export type CommandAck<S = unknown> =
 /**
  * socket.io:
  *  - connect with `auth: { table?: string, pin?: string }` (no PIN: watch only; a wrong PIN: watch only + "error")
- *  - server -> client: "state" TableSnapshot, "vision" VisionUpdate, "error" {code, message}
+ *  - server -> client: "state" TableSnapshot, "vision" VisionUpdate, "error" {code, message},
+ *    "cue" {cue: BuzzerCue, at} (the virtual button box's buzzer: the dashboard plays it)
  *  - client -> server: "command" (command, ack(CommandAck)), "watch" ({table, pin?}, ack) to switch tables,
  *    "auth" ({pin}, ack({ok} | {ok:false, error})) to give the PIN later (rate-limited per client),
  *    "throw" ({dice?, faces?}, ack) the simulated camera's throw, "press" ({button, press?}, ack) a virtual box button

@@ -43,6 +43,7 @@ export class SocketHub {
       table.on('change', (change: TableChange) => this.pushState(table, change));
       table.on('refresh', () => this.pushState(table, null));
       table.on('vision', (update: VisionUpdate) => options.io.to(roomOf(table)).emit(SOCKET_EVENTS.vision, update));
+      table.on('boxCue', (cue: unknown) => options.io.to(roomOf(table)).emit('cue', cue));
     }
     options.io.on('connection', (socket) => this.connect(socket));
   }
@@ -98,7 +99,8 @@ export class SocketHub {
     const refused = this.refuse(client);
     if (refused) return refused;
     const validator = this.options.validators.get(client.table.adapter.module.id);
-    const checked = validator ? validator.validate(input) : { ok: false as const, error: { code: 'unknownGame', message: 'no validator' } };
+    const command = client.table.adapter.withDefaults?.(input) ?? input;
+    const checked = validator ? validator.validate(command) : { ok: false as const, error: { code: 'unknownGame', message: 'no validator' } };
     if (!checked.ok) return checked;
     return client.table.submit(checked.command as GameCommand, 'player');
   }

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 
 export type Db = Database.Database;
 
+/** Bump with every schema change, and migrate from the older versions in openDatabase. */
+export const SCHEMA_VERSION = 1;
+
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS journal (
      table_id TEXT NOT NULL,
@@ -49,7 +52,15 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 2000');
-  for (const statement of SCHEMA) db.exec(statement);
+  const version = Number(db.pragma('user_version', { simple: true }));
+  if (version > SCHEMA_VERSION) {
+    db.close();
+    throw new Error(`${file} was written by a newer Flight Deck (database version ${version}, this one knows ${SCHEMA_VERSION})`);
+  }
+  db.transaction(() => {
+    for (const statement of SCHEMA) db.exec(statement);
+    if (version < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
   return db;
 }
 

@@ -52,6 +52,8 @@ export class BoxLink {
         virtual.press(button as BoxButton, press);
       };
       this.table.simulator.lastNote = () => this.lastNote?.note ?? null;
+      // the virtual box's buzzer is the dashboard's speaker
+      virtual.on('buzz', (cue: { cue: BuzzerCue; at: number }) => this.table.emit('boxCue', cue));
     }
     await this.box.start();
     this.updateLeds();
@@ -93,7 +95,7 @@ export class BoxLink {
   private changed(change: TableChange): void {
     const behaviour = this.table.adapter.box;
     if (behaviour) {
-      const success = behaviour.finishedRoll(change.before, change.events);
+      const success = behaviour.finishedRoll(change.before, change.rawEvents);
       if (success !== null) {
         this.lastRoll = { success, at: this.now() };
         this.buzz(success ? 'success' : 'fail');

@@ -26,6 +26,8 @@ export interface GameAdapter<S = unknown> {
   module: GameModule<S>;
   /** the state as clients may see it (hidden information removed) */
   publicView(state: S): unknown;
+  /** the events as clients may see them (default: as they are) */
+  publicEvents?(events: GameEvent[]): GameEvent[];
   /** a key that changes whenever a new roll starts, or null when no roll is in progress */
   rollKey(state: S): string | null;
   /** the faces the roll tracker last accepted, or null */
@@ -47,4 +49,6 @@ export interface GameAdapter<S = unknown> {
    */
   attractPlan(seed: number): GameCommand[];
   box?: BoxBehaviour<S, any>;
+  /** fields a client may leave out, filled in before validation (e.g. newGame's player count) */
+  withDefaults?(command: unknown): unknown;
 }

@@ -74,6 +74,7 @@ export class Kiosk {
       return;
     }
     this.plan = [];
+    this.waitingForCamera = null;
     if (outcome) {
       if (settings.resetAfterGameSeconds !== null && now - outcome.at >= settings.resetAfterGameSeconds * 1000) this.reset('the game ended');
       return;
@@ -95,6 +96,7 @@ export class Kiosk {
   private startAttract(now: number): void {
     const seed = Math.floor(this.random() * 0xffffffff);
     this.plan = this.table.adapter.attractPlan(seed);
+    this.waitingForCamera = null;
     const first = this.plan.shift();
     if (!first) return;
     const ack = this.table.submit(first, 'attract');

@@ -40,9 +40,10 @@ export interface TableChange {
   state: unknown;
   events: GameEvent[];
   origin: CommandOrigin;
-  /** the full game state before and after (server side only) */
+  /** the full game state before and after, and the events unfiltered (server side only) */
   before: unknown;
   after: unknown;
+  rawEvents: GameEvent[];
 }
 
 export interface HardwareView {
@@ -182,12 +183,13 @@ export class Table<S = unknown> extends EventEmitter {
     if (prepared.type === 'newGame') this.gameStart = { seq: entry.seq, origin };
     else if (REPLAY_STARTS.includes(prepared.type)) this.gameStart = null;
     this.recordOutcome(before, result.state);
-    this.lastEvents = result.events;
+    const events = this.adapter.publicEvents?.(result.events) ?? result.events;
+    this.lastEvents = events;
     this.stopwatch.follow(this.session.deadline());
-    const change: TableChange = { seq: entry.seq, state: this.adapter.publicView(result.state), events: result.events, origin, before, after: result.state };
+    const change: TableChange = { seq: entry.seq, state: this.adapter.publicView(result.state), events, origin, before, after: result.state, rawEvents: result.events };
     this.notify('applied', change); // devices first (LEDs), so the snapshot pushed next shows them
     this.notify('change', change);
-    return { ok: true, state: change.state, events: result.events, seq: entry.seq };
+    return { ok: true, state: change.state, events, seq: entry.seq };
   }
 
   /** The command is accepted and journaled whatever a listener does: a failing listener is logged, not passed to the sender. */
@@ -283,6 +285,13 @@ export class Table<S = unknown> extends EventEmitter {
 
   alerts(): { code: string; message: string }[] {
     const list = [...this.extraAlerts].map(([code, message]) => ({ code, message }));
+    const { camera, serial } = this.hardware();
+    if (camera.kind !== 'none' && (camera.state === 'retrying' || camera.state === 'error')) {
+      list.push({ code: 'cameraProblem', message: `Camera: ${camera.message ?? camera.state}. Type the dice in until it is back.` });
+    }
+    if (serial.kind === 'real' && (serial.state === 'retrying' || serial.state === 'error')) {
+      list.push({ code: 'boxProblem', message: `Button box: ${serial.message ?? serial.state}. Use the dashboard until it is back.` });
+    }
     if (this.storageFault) list.unshift({ ...this.storageFault, message: `${this.storageFault.message} (${this.unsaved.length} unsaved)` });
     return list;
   }

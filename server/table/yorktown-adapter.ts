@@ -5,7 +5,17 @@ import { currentRollOdds, publicView, yorktown1942, type YorktownState } from '.
 import { playGame } from '../games/yorktown1942/simulation.ts';
 import { buttonToCommand, INITIAL_CONTROLS, type ControlsState } from '../hardware/serial/controls.ts';
 import { ledsFor, rollSuccess } from '../hardware/serial/leds.ts';
+import type { GameEvent } from '../games/game-module.ts';
 import type { BoxBehaviour, GameAdapter } from './game-adapter.ts';
+
+/** The seed would let anyone work out the digital deck's order: gameStarted goes out without it. */
+function withoutSeed(events: GameEvent[]): GameEvent[] {
+  return events.map((e) => {
+    if (e.type !== 'gameStarted') return e;
+    const { seed: _hidden, ...rest } = e;
+    return rest as GameEvent;
+  });
+}
 
 const yorktownBox: BoxBehaviour<YorktownState, ControlsState> = {
   initialControls: INITIAL_CONTROLS,
@@ -33,6 +43,7 @@ function viewWithOdds(state: YorktownState): unknown {
 export const yorktownAdapter: GameAdapter<YorktownState> = {
   module: yorktown1942,
   publicView: viewWithOdds,
+  publicEvents: withoutSeed,
   rollKey: (s) => (s.roll ? `${s.turn}:${s.roll.purpose}:${s.roll.plane ?? '-'}` : null),
   rollFaces: (s) => (s.roll?.tracker.faces ? [...s.roll.tracker.faces] : null),
   rollDice: (s) => (s.roll ? s.roll.tracker.spec.dice : null),
@@ -50,6 +61,11 @@ export const yorktownAdapter: GameAdapter<YorktownState> = {
     planesLost: s.planes.filter((p) => p.destroyed).length,
   }),
   box: yorktownBox,
+  // `{"type": "newGame", "seed": 5}` starts a standard game: four players, digital deck (the engine's default deck)
+  withDefaults: (command) =>
+    typeof command === 'object' && command !== null && (command as { type?: unknown }).type === 'newGame' && !('players' in command)
+      ? { ...command, players: 4 }
+      : command,
   attractPlan: (seed) => {
     const game = playGame({ seed, players: 2, difficulty: 30 });
     return game.journal.entries.map((e) => e.command).filter((c) => c.type !== 'undo');

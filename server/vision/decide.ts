@@ -21,7 +21,7 @@ export interface DecisionThresholds {
   edge: number;
 }
 
-export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.6, edge: 0.1 };
+export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.4, edge: 0.1 };
 
 function round1(v: number): number {
   return Math.round(v * 10) / 10;

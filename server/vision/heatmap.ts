@@ -57,10 +57,11 @@ export interface Peak {
 
 /**
  * Local maxima (3×3) of the heatmap above `threshold`, with sub-cell refinement from the neighbours,
- * then suppression of weaker peaks closer than `minDistance` × size to a stronger one.
+ * then suppression of weaker peaks closer than `minDistance` × size to a stronger one (two dice lying
+ * flat cannot have top-face centres closer than about one size; side faces of big dice make such peaks).
  * `out` holds [heat, logSize] interleaved per cell (the detector's output layout).
  */
-export function decodePeaks(out: Float32Array, gw: number, gh: number, stride: number, threshold: number, minDistance = 0.55): Peak[] {
+export function decodePeaks(out: Float32Array, gw: number, gh: number, stride: number, threshold: number, minDistance = 0.8): Peak[] {
   const heatAt = (x: number, y: number): number => (x < 0 || y < 0 || x >= gw || y >= gh ? 0 : out[(y * gw + x) * 2]);
   const peaks: Peak[] = [];
   for (let y = 0; y < gh; y++) {

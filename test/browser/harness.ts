@@ -51,9 +51,10 @@ export interface RunningServer {
 
 /**
  * Starts the real service. `tables` is the content of a FLIGHTDECK_CONFIG file (default: one
- * table); `kiosk` the demo-station timing (faster than a real station's, for tests).
+ * table); `kiosk` the demo-station timing (faster than a real station's, for tests); `now` the
+ * tables' wall clock (to move a game close to its deadline).
  */
-export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions>): Promise<RunningServer> {
+export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions>, now?: () => number): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fd-browser-'));
   const env: NodeJS.ProcessEnv = { PORT: '0', HOST: '127.0.0.1', TABLE_PIN: PIN, FLIGHTDECK_DATA: dataDir };
   if (tables !== undefined) {
@@ -65,7 +66,7 @@ export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions
   mkdirSync(config.dataDir, { recursive: true });
   const { app, service } = await buildApp({
     logger: false,
-    service: (log) => new TableService({ config, dbFile: databaseFileIn(config.dataDir), games: tableGames, log, ...(kiosk ? { kiosk } : {}) }),
+    service: (log) => new TableService({ config, dbFile: databaseFileIn(config.dataDir), games: tableGames, log, ...(kiosk ? { kiosk } : {}), ...(now ? { now } : {}) }),
     hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader(), log }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -108,6 +109,13 @@ export async function unlock(page: Page): Promise<void> {
   await page.getByTestId('pin-input').fill(PIN);
   await page.getByTestId('pin-submit').click();
   await page.getByTestId('control-state').waitFor();
+}
+
+/** The manual dice entry is folded away while the camera reads the dice: open it. */
+export async function openManualEntry(page: Page): Promise<void> {
+  const details = page.locator('details.manual').first();
+  await details.waitFor();
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
 }
 
 type Json = Record<string, unknown>;

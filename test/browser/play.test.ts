@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, buildWeb, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, buildWeb, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 type Plane = { id: number; position: { at: string; island?: number }; action: string | null; done: boolean; fuel: number };
 type Island = { id: number; japanese: string[] };
@@ -97,6 +97,7 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     const st = await state();
     const dice = st.roll!.tracker.spec.dice;
     // first reading: a 1 and 2s
+    await openManualEntry(page);
     await page.getByTestId('face-1').click();
     for (let i = 1; i < dice; i++) await page.getByTestId('face-2').click();
     await page.getByTestId('send-dice').click();
@@ -125,10 +126,15 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
       ctx.skip(`no dice model to read the simulated camera (${health.vision?.error ?? 'vision not ready'})`);
       return;
     }
-    const before = (await state()).roll as unknown as { tracker: { readings: number } };
+    const readings = async () => ((await state()).roll as unknown as { tracker: { readings: number } }).tracker.readings;
+    const before = await readings();
     await page.getByTestId('throw').click();
-    await expect.poll(async () => ((await state()).roll as unknown as { tracker: { readings: number } }).tracker.readings, { timeout: 20_000 }).toBeGreaterThan(before.tracker.readings);
-    await expect.poll(() => page.locator('.die-box').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // the camera's reading comes back as outlined dice on the frame (all of them: the locked 1 too)
+    await expect.poll(() => page.locator('.die-box').count(), { timeout: 30_000 }).toBe((await state()).roll!.tracker.spec.dice);
+    // every die read: the table takes the reading; a die the model cannot read is shown as such and the reading waits
+    await expect
+      .poll(async () => (await readings()) > before || (await page.locator('.die-box.unreadable').count()) > 0, { timeout: 30_000 })
+      .toBe(true);
     await shot(page, 'roll-panel-camera');
   });
 
@@ -147,6 +153,17 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await page.getByTestId('end-turn').click();
     await expect.poll(async () => (await state()).turn).toBe(2);
     await expect.poll(() => page.getByTestId('phase').textContent()).toBe('Japanese actions');
+  });
+
+  it("shows the table's alerts (a database problem) and clears them", async () => {
+    const table = server.service.tables.get('default')!;
+    table.setAlert('dbUnavailable', 'The database file cannot be opened (test).');
+    const alert = page.locator('.alerts li[data-code=dbUnavailable]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('The game record cannot be saved');
+    expect(await alert.textContent()).toContain('The database file cannot be opened (test).');
+    table.setAlert('dbUnavailable', null);
+    await alert.waitFor({ state: 'detached' });
   });
 
   it('never threw in the page', () => {

@@ -1,10 +1,14 @@
 /** The fuzzed properties of test/fuzz/properties.ts, a few seconds each with fixed seeds (`npm run fuzz` runs them much longer). */
 import { describe, it } from 'vitest';
-import { httpCommands, httpRoutes, serialParser, serialSplitter, socketEvents } from './properties.ts';
+import { cameraSettings, httpCommands, httpRoutes, serialParser, serialSplitter, socketEvents } from './properties.ts';
 
 describe('fuzz: serial box input', () => {
   it('the line parser never throws, gives every rejection a reason, and accepts only canonical lines', () => serialParser.run(3000, 1942));
   it('the line splitter keeps every valid line among garbage, truncated and over-long lines', () => serialSplitter.run(400, 1942));
+});
+
+describe('fuzz: camera settings', () => {
+  it('a device string is refused with a reason or holds only shell-inert characters', () => cameraSettings.run(2000, 1942));
 });
 
 describe('fuzz: HTTP', () => {

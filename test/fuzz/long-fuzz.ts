@@ -25,7 +25,7 @@ const targets = only ? ALL_TARGETS.filter((t) => t.name.includes(only)) : ALL_TA
 if (targets.length === 0) usage(`--only: no property named like "${only}" (have: ${ALL_TARGETS.map((t) => t.name).join(', ')})`);
 
 /** runs per round, sized so that a round of each target takes a few seconds */
-const RUNS: Record<string, number> = { 'serial parser': 20_000, 'serial line splitter': 2000, 'HTTP commands': 500, 'HTTP routes': 500, 'socket events': 200 };
+const RUNS: Record<string, number> = { 'serial parser': 20_000, 'serial line splitter': 2000, 'camera settings': 10_000, 'HTTP commands': 500, 'HTTP routes': 500, 'socket events': 200 };
 
 const started = Date.now();
 const endAt = started + minutes * 60_000;
@@ -67,7 +67,8 @@ outer: while (Date.now() < endAt) {
     try {
       await target.run(runs, seed);
     } catch (err) {
-      failure = { target: target.name, seed, message: String((err as Error)?.message ?? err) };
+      const cause = (err as { cause?: { message?: string } })?.cause?.message;
+      failure = { target: target.name, seed, message: `${cause ? `${cause}\n` : ''}${String((err as Error)?.message ?? err)}` };
       console.error(`\n${target.name}: COUNTEREXAMPLE (seed ${seed})\n${failure.message}`);
       break outer;
     }

@@ -3,9 +3,11 @@
  * (test/fuzz/long-fuzz.ts: the same properties, many more runs). Each target builds what it needs,
  * runs `runs` cases from `seed`, and throws fast-check's report on a counterexample.
  */
+import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { GameCommand } from '../../server/games/game-module.ts';
+import { checkCameraConfig } from '../../server/hardware/camera/config.ts';
 import { LineSplitter } from '../../server/hardware/serial/line-splitter.ts';
 import { decodeBoxMessage } from '../../server/hardware/serial/messages.ts';
 import { formatLine, MAX_LINE, parseLine } from '../../server/hardware/serial/protocol.ts';
@@ -125,6 +127,35 @@ export const serialSplitter: FuzzTarget = {
   },
 };
 
+// ---------- camera settings (node-webcam pastes them into a shell command) ----------
+
+const SHELL_SAFE = /^[A-Za-z0-9_./+:%-]*$/;
+
+/** Any device/folder string in a table's camera settings: either refused with a reason, or made only of shell-inert characters. */
+export const cameraSettings: FuzzTarget = {
+  name: 'camera settings',
+  async run(runs, seed) {
+    const nasty = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.string({ unit: 'binary-ascii', maxLength: 60 }),
+      fc.constantFrom('/dev/video0; rm -rf /', '/dev/video0$(id)', 'file:/tmp/a`id`.jpg', "file:/tmp/a'b.jpg", 'file:-rf', '/dev/v4l/by-id/x y', '/dev/video0\n', 'file:/tmp/%s', '--help', '/dev/video0 && x'),
+      fc.tuple(fc.constantFrom('/dev/video', 'file:/tmp/', '/dev/v4l/by-id/'), fc.string({ unit: 'binary-ascii', maxLength: 20 })).map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('fswebcam', 'ffmpeg'), nasty, fc.option(fc.integer({ min: -5, max: 5000 }), { nil: undefined }), (source, device, width) => {
+        const { config, problems } = checkCameraConfig({ source, device, ...(width === undefined ? {} : { width }) });
+        if (config === null || problems.length > 0) {
+          if (problems.length === 0 || problems.some((p) => typeof p !== 'string' || p.length === 0)) throw new Error(`refused ${JSON.stringify(device)} without a reason`);
+          return;
+        }
+        const dev = String((config as { device?: unknown }).device ?? '');
+        if (!SHELL_SAFE.test(dev) || dev.startsWith('-') || dev.startsWith('file:-')) throw new Error(`accepted a device a shell would interpret: ${JSON.stringify(dev)}`);
+      }),
+      { numRuns: runs, seed },
+    );
+  },
+};
+
 // ---------- HTTP commands ----------
 
 const jsonLeaf = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.string({ maxLength: 20 }), fc.constantFrom(0, -1, 1, 2, 3, 4, 5, 6, 7, 99, 1e308, 'approach', 'move', 'attack', 'planes'));
@@ -178,6 +209,19 @@ function requestArbitrary(valid: GameCommand[], types: string[]): fc.Arbitrary<R
   );
 }
 
+/** An independent oracle: the published command schemas compiled here, to check the server applies them (no bypass). */
+function schemaOracle(schemas: Record<string, Record<string, unknown>>): (body: unknown) => boolean {
+  const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
+  const compiled = new Map(Object.entries(schemas).map(([type, { $schema: _s, ...schema }]) => [type, ajv.compile(schema)]));
+  return (body) => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+    const type = (body as { type?: unknown }).type;
+    if (typeof type !== 'string') return false;
+    const check = compiled.get(type);
+    return check !== undefined && check(body) === true;
+  };
+}
+
 async function preparedApp(): Promise<{ fixture: Fixture; valid: GameCommand[]; types: string[] }> {
   const fixture = await fuzzApp();
   const table = fixture.built.service.first();
@@ -201,6 +245,10 @@ export const httpCommands: FuzzTarget = {
   async run(runs, seed) {
     const { fixture, valid, types } = await preparedApp();
     const { app } = fixture.built;
+    const table = fixture.built.service.first();
+    const schemaValid = schemaOracle(table.session.commandSchemas());
+    const withDefaults = (c: unknown) => table.adapter.withDefaults?.(c) ?? c;
+    const tally = { accepted: 0, refused: 0 };
     try {
       await fc.assert(
         fc.asyncProperty(requestArbitrary(valid, types), async (req) => {
@@ -215,14 +263,25 @@ export const httpCommands: FuzzTarget = {
           const body = res.headers['content-type']?.toString().includes('json') ? res.json() : res.body;
           const what = `POST ${JSON.stringify(req).slice(0, 300)}`;
           checkError(res.statusCode, body, what);
+          // what the server receives: the JSON text (a mutated object's prototype does not travel)
+          // the adapter's documented defaults (newGame without players: 4) are filled in before validation
+          const received = JSON.parse(JSON.stringify(req.body) ?? 'null');
+          const wellFormed = req.kind === 'json' && schemaValid(withDefaults(received));
+          if (req.kind === 'json' && req.auth === `Bearer ${FUZZ_PIN}` && !wellFormed && res.statusCode !== 400) {
+            throw new Error(`${what}: a command its schema does not allow got ${res.statusCode}, not 400`);
+          }
           if (res.statusCode === 200) {
+            if (!wellFormed) throw new Error(`${what}: accepted a command its schema does not allow`);
             if (body.seq !== seqBefore + 1) throw new Error(`${what}: accepted with seq ${body.seq} after ${seqBefore}`);
+            tally.accepted++;
           } else if (tableFingerprint(fixture.built) !== before) {
             throw new Error(`${what}: rejected (${res.statusCode} ${body?.error?.code}) but the table or its journal changed`);
-          }
+          } else tally.refused++;
         }),
         { numRuns: runs, seed },
       );
+      // both sides of the property were exercised
+      if (runs >= 100 && (tally.accepted === 0 || tally.refused === 0)) throw new Error(`HTTP commands: ${JSON.stringify(tally)}: one side of the property never ran`);
     } finally {
       await fixture.close();
     }
@@ -351,4 +410,4 @@ export const socketEvents: FuzzTarget = {
   },
 };
 
-export const ALL_TARGETS: FuzzTarget[] = [serialParser, serialSplitter, httpCommands, httpRoutes, socketEvents];
+export const ALL_TARGETS: FuzzTarget[] = [serialParser, serialSplitter, cameraSettings, httpCommands, httpRoutes, socketEvents];

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { connect as tcpConnect } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { DEFAULT_HOST, loadServiceConfig } from '../../server/config/service-config.ts';
+import { PinLimiter } from '../../server/http/pin-limiter.ts';
 import { FUZZ_PIN, fuzzApp, listenLoopback, midGame, tableFingerprint, type Fixture } from '../fuzz/app-fixture.ts';
 import { startServer, tempSetup } from './server-process.ts';
 
@@ -195,6 +196,32 @@ describe('controls need the table PIN; wrong PINs are rate-limited; watching is 
     s.emit('command', { type: 'dice', faces: new Array(40_000).fill(1) });
     expect(await closed).toBe('transport close');
     expect(fixture.built.service.first().seq).toBe(0);
+  });
+});
+
+describe('the wrong-PIN limiter under many addresses', () => {
+  it('blocks each address on its own, and a block expires', () => {
+    let now = 1_000_000;
+    const limiter = new PinLimiter({ maxFailures: 3, windowMs: 60_000, blockMs: 30_000, now: () => now });
+    for (let i = 0; i < 3; i++) limiter.recordFailure('a');
+    expect(limiter.retryAfter('a')).toBe(30_000);
+    expect(limiter.retryAfter('b')).toBe(0);
+    now += 30_001;
+    expect(limiter.retryAfter('a')).toBe(0);
+  });
+
+  // DEFECT (server/http/pin-limiter.ts): blocked addresses are only forgotten when the same address asks
+  // again, so an attacker with many addresses (an IPv6 /64 holds 2^64) grows `blockedUntil` without bound:
+  // memory exhaustion, 5 requests per entry. Fix: drop expired blocks when the map grows (or cap it, e.g.
+  // 10,000 entries, oldest first). The test reads the private map because nothing else shows its size.
+  it.fails('DEFECT: expired blocks of addresses that never come back are forgotten (memory stays bounded)', () => {
+    let now = 1_000_000;
+    const limiter = new PinLimiter({ maxFailures: 1, windowMs: 60_000, blockMs: 1_000, now: () => now });
+    for (let i = 0; i < 50_000; i++) {
+      limiter.recordFailure(`2001:db8::${i.toString(16)}`);
+      now += 10; // each block has long expired when the last address is blocked
+    }
+    expect((limiter as unknown as { blockedUntil: Map<string, number> }).blockedUntil.size).toBeLessThan(20_000);
   });
 });
 

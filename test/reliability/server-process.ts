@@ -16,7 +16,7 @@ export interface ServerProcess {
   url: string;
   pid: number;
   child: ChildProcess;
-  /** every line the process wrote (stdout and stderr) */
+  /** every line the process wrote (stdout and stderr); readiness needs LOG_LEVEL info or lower */
   lines: string[];
   /** resolves with the exit code or signal once the process is gone */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -29,6 +29,10 @@ export interface StartOptions {
   pin?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** extra node options before the script (e.g. --import of a preload) */
+  nodeArgs?: string[];
+  /** open an IPC channel to the child (process.send in the server process) */
+  ipc?: boolean;
 }
 
 /** A temporary folder with a tables file: `tables` are TableConfig-like objects (camera/serial default to none). */
@@ -51,7 +55,11 @@ export function startServer(options: StartOptions): Promise<ServerProcess> {
     ...(options.env ?? {}),
   };
   if (!options.configFile) delete env.FLIGHTDECK_CONFIG;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
   return new Promise((resolvePromise, reject) => {

@@ -75,6 +75,12 @@ describe('PIN over HTTP', () => {
     expect(local.json()).toMatchObject({ canControl: false, pin: PIN });
   });
 
+  it('shows the PIN to a configured table-side screen on the network', async () => {
+    const b = await start({ tables: [{ game: 'tally', tableDisplays: ['192.168.1.50'] }] });
+    expect((await b.app.inject({ url: '/api/tables/default/state', remoteAddress: '192.168.1.50' })).json().pin).toBe(PIN);
+    expect((await b.app.inject({ url: '/api/tables/default/state', remoteAddress: '192.168.1.51' })).json().pin).toBeUndefined();
+  });
+
   it('keeps the PIN off local displays when the table config says so', async () => {
     const b = await start({ tables: [{ game: 'tally', showPinOnLocalDisplay: false }] });
     const local = await b.app.inject({ url: '/api/tables/default/state', remoteAddress: '127.0.0.1' });

@@ -38,13 +38,18 @@ describe('service configuration', () => {
     expect(tables[2]).toMatchObject({ serial: { kind: 'none' }, camera: { source: 'none' } });
   });
 
+  it('the demo-station example is valid', () => {
+    const [demo] = loadTablesFile(join(process.cwd(), 'config/demo-station.example.json'));
+    expect(demo).toMatchObject({ id: 'demo', serial: { kind: 'virtual' }, camera: { source: 'fswebcam', device: '/dev/video0' }, kiosk: { attractAfterMinutes: 3 } });
+  });
+
   it('reports every problem with the path of the field', () => {
     const problems = problemsOf(() =>
       parseTablesFile({
         tables: [
           { id: 'A B', serial: 5 },
           { id: 'ok', camera: { source: 'laser' }, kiosk: { attractAfterMinutes: -1 }, extra: 1 },
-          { id: 'ok' },
+          { id: 'ok', tableDisplays: ['not-an-ip'] },
         ],
       }),
     );
@@ -56,6 +61,7 @@ describe('service configuration', () => {
         expect.stringMatching(/^tables\[1\]\.kiosk\.attractAfterMinutes:/),
         expect.stringMatching(/^tables\[1\]\.extra: unknown field/),
         expect.stringMatching(/^tables\[2\]\.id: "ok" is used by an earlier table/),
+        expect.stringMatching(/^tables\[2\]\.tableDisplays:/),
       ]),
     );
     expect(problemsOf(() => parseTablesFile({ tables: [] }))).toEqual(['tables: expected a non-empty array of tables']);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BuiltApp } from '../../server/http/app.ts';
 import { tableGames } from '../../server/table/games.ts';
 import { startHardware, type TableHardware } from '../../server/table/table-hardware.ts';
-import { auth, tempDir, testApp } from './helpers.ts';
+import { auth, listen, nextEvent, socketClient, tempDir, testApp } from './helpers.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let built: BuiltApp | null = null;
@@ -43,8 +43,16 @@ describe('virtual button box', () => {
     expect(snap.hardware.serial).toMatchObject({ kind: 'simulated', state: 'ok' });
     expect(snap.leds).toEqual({ planes: ['off', 'off', 'off', 'off'], spotted: 'off', roll: 'off' });
 
-    const early = await post(b, '/api/tables/default/box/press', { button: 'confirm' });
-    expect(early.json()).toMatchObject({ ok: true, note: 'no game is running: start one on the dashboard' });
+    const watcher = socketClient(await listen(b), {});
+    try {
+      await nextEvent(watcher, 'state');
+      const cue = nextEvent<{ cue: string }>(watcher, 'cue');
+      const early = await post(b, '/api/tables/default/box/press', { button: 'confirm' });
+      expect(early.json()).toMatchObject({ ok: true, note: 'no game is running: start one on the dashboard' });
+      expect((await cue).cue).toBe('fail'); // the virtual box's buzzer sounds on the dashboards
+    } finally {
+      watcher.close();
+    }
 
     await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
     expect((await post(b, '/api/tables/default/box/press', { button: 'confirm' })).statusCode).toBe(200);
@@ -107,5 +115,30 @@ describe('camera readings', () => {
     const snap = (await built.app.inject({ url: '/api/tables/default/state' })).json();
     expect(snap.manualDice).toBe(true);
     expect(snap.hardware.camera.kind).toBe('simulated');
+    // once the feed has tried to read a settled frame, the camera says why dice must be typed in
+    let codes: string[] = [];
+    for (let i = 0; i < 300 && !codes.includes('cameraProblem'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      codes = (await built.app.inject({ url: '/api/tables/default/state' })).json().alerts.map((a: { code: string }) => a.code);
+    }
+    expect(codes).toContain('cameraProblem');
+  });
+});
+
+describe('a configured USB box that is not there', () => {
+  it('is reported as being retried and the table works without it', async () => {
+    built = await testApp({
+      dbFile: join(dir.dir, 'db.sqlite'),
+      games: tableGames,
+      tables: [{ serial: { kind: 'port', path: '/dev/flightdeck-no-such-port' } }],
+      hardware: async (service) => startHardware(service, { reader: () => Promise.reject(new Error('not used')), log: quiet }),
+    });
+    const health = (await built.app.inject({ url: '/api/health' })).json();
+    expect(health.tables[0].serial.kind).toBe('real');
+    expect(health.tables[0].serial.state).not.toBe('ok');
+    expect(health.tables[0].alerts).toEqual([expect.objectContaining({ code: 'boxProblem' })]);
+    const r = await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', players: 1 }, headers: auth() });
+    expect(r.statusCode).toBe(200);
+    expect((await built.app.inject({ method: 'POST', url: '/api/tables/default/box/press', payload: { button: 'confirm' }, headers: auth() })).statusCode).toBe(409);
   });
 });

@@ -113,3 +113,49 @@ describe('Yorktown attract mode', () => {
     expect(built.service.stats.day('default', localDay(clock))).toMatchObject({ games: 0, attractGames: 1 });
   });
 });
+
+describe('attract mode with the synthetic camera', () => {
+  it('shows its dice on the camera and the table reads them through the camera pipeline', async () => {
+    const { tableGames } = await import('../../server/table/games.ts');
+    const { cameraConfig } = await import('../../server/config/service-config.ts');
+    const { startHardware } = await import('../../server/table/table-hardware.ts');
+    type Synthetic = import('../../server/hardware/camera/synthetic-tray-source.ts').SyntheticTraySource;
+    let synthetic: Synthetic | null = null;
+    // stands in for the dice model: the dice the synthetic tray drew in its settled frame, nothing in moving frames
+    const groundTruth = {
+      backend: 'ground-truth (test)',
+      read: async (image: Buffer) => {
+        const settled = synthetic?.settledFrame();
+        if (!settled || !settled.image.equals(image)) return { width: 640, height: 480, dice: [] };
+        return { width: 640, height: 480, dice: settled.dice.map((d) => ({ ...d, score: 1 })) };
+      },
+    };
+    let clock = Date.now();
+    built = await testApp({
+      dbFile: join(dir.dir, 'db.sqlite'),
+      games: tableGames,
+      now: () => clock,
+      tables: [{ camera: cameraConfig({ source: 'synthetic', fps: 10, movingFrames: 2 }), kiosk: { attractAfterMinutes: 1, resetAfterGameSeconds: 10, idleResetMinutes: 5 } }],
+      kiosk: { autoStart: false, stepMs: 0, cameraWaitMs: 60_000 },
+      hardware: async (service) => {
+        const h = await startHardware(service, { reader: async () => groundTruth, log: { info() {}, warn() {}, error() {} } });
+        synthetic = h.tables.get('default')!.synthetic;
+        return h;
+      },
+    });
+    const kiosk = built.service.kiosks.get('default')!;
+    clock += 61_000;
+    kiosk.tick();
+    expect(built.service.first().attract).toBe(true);
+    const fromCamera = () => built!.service.journal.load('default').filter((e) => e.origin === 'camera');
+    for (let i = 0; i < 1800 && fromCamera().length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      clock += 50;
+      kiosk.tick();
+    }
+    const readings = fromCamera();
+    expect(readings.length).toBeGreaterThanOrEqual(2);
+    expect(readings[0].command.type).toBe('dice');
+    expect(built.service.journal.load('default').filter((e) => e.command.type === 'resetTable')).toEqual([]);
+  }, 180_000);
+});

@@ -44,6 +44,8 @@ describe('a short Yorktown game through the API', () => {
     expect(started.state.phase).toBe('japanese');
     expect(started.state.deck.drawPile).toEqual([]); // hidden from clients
     expect(started.events.map((e) => e.type)).toContain('gameStarted');
+    expect(started.events.find((e) => e.type === 'gameStarted')).not.toHaveProperty('seed');
+    expect(started.state.seed).toBeNull();
     expect((await send({ type: 'drawCard' })).state.phase).toBe('planes');
     for (const plane of [1, 2, 3]) await send({ type: 'chooseAction', plane, action: 'move' });
     await send({ type: 'chooseAction', plane: 4, action: 'attack' });
@@ -92,6 +94,13 @@ describe('a short Yorktown game through the API', () => {
     const restored = (await built.app.inject({ url: '/api/tables/default/state' })).json();
     expect(restored.seq).toBe(finalState.seq);
     expect(restored.state).toEqual(finalState.state);
+  });
+
+  it('{"type": "newGame", "seed": 5} alone starts a standard game with the digital deck', async () => {
+    built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games: tableGames });
+    const r = await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', seed: 5 }, headers: auth() });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ seq: 1, state: { setup: { players: 4, deck: 'digital' }, phase: 'japanese' } });
   });
 
   it('/api/commands lists the Yorktown commands with their schemas', async () => {

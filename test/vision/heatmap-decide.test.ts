@@ -61,8 +61,8 @@ describe('decideDice', () => {
       { x: 500, y: 100, size: 40, score: 0.9 },
     ];
     const unsure = new Array(9).fill(0.02);
-    unsure[2] = 0.45;
-    unsure[4] = 0.41;
+    unsure[2] = 0.35;
+    unsure[4] = 0.33;
     const out = decideDice(dets, [probs(4), probs(6), probs(7), probs(8), probs(2), unsure], 640, 480);
     expect(out).toHaveLength(5);
     expect(out[0]).toMatchObject({ x: 100, y: 100, face: 5 });

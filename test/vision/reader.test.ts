@@ -72,16 +72,18 @@ describe('dice reader input errors', () => {
 });
 
 describe.skipIf(!haveReal)('dice reader on real photos (webcam-white-dice/valid)', () => {
-  it('reads the first 25 validation photos', async () => {
-    const images = (await readYoloFolder(validDir)).slice(0, 25);
+  // regression guards a little under the measured figures (models/README.md), not the quality targets
+  it('finds and reads the dice of the validation photos', async () => {
+    const images = await readYoloFolder(validDir);
     const items = [];
     for (const img of images) {
       const r = await reader.read(await readFile(img.path));
       items.push({ labels: img.labels.map((l) => ({ x: l.cx * r.width, y: l.cy * r.height, w: l.w * r.width, h: l.h * r.height, face: l.face })), preds: r.dice });
     }
     const s = scoreImages(items);
-    expect(s.dice).toBeGreaterThan(50);
-    expect(s.recall).toBeGreaterThanOrEqual(0.95);
+    expect(s.dice).toBeGreaterThan(200);
+    expect(s.recall).toBeGreaterThanOrEqual(0.97);
+    expect(s.precision).toBeGreaterThanOrEqual(0.93);
     expect(s.faceAccuracy).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -26,6 +26,8 @@ export interface UiState {
   manualFaces: (number | null)[];
   manualSlot: number;
   manualRollKey: string | null;
+  /** the manual entry folded or opened by hand (null: open exactly when dice must be typed in) */
+  manualOpen: boolean | null;
   pinOpen: boolean;
   pinError: string | null;
   showAllRules: boolean;
@@ -53,6 +55,7 @@ export class App {
     manualFaces: [],
     manualSlot: 0,
     manualRollKey: null,
+    manualOpen: null,
     pinOpen: false,
     pinError: null,
     showAllRules: false,

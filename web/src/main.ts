@@ -2,7 +2,7 @@
 import { App, VIEWS, type View } from './app.ts';
 import { TableClient } from './client.ts';
 import { initialLang, lang, setLang } from './i18n.ts';
-import { cueBetween, playCue, unlockAudio } from './sound.ts';
+import { cueBetween, playCue, setSound, unlockAudio } from './sound.ts';
 import { boxView } from './views/box.ts';
 import { chromeView, pinOverlay } from './views/chrome.ts';
 import { endOverlay } from './views/end.ts';
@@ -35,6 +35,7 @@ function start(): void {
   const tableId = params.get('table') ?? 'default';
 
   setLang(initialLang(params, storage('localStorage'), navigator.language), null);
+  setSound(storage('localStorage')?.getItem('flightdeck.sound') !== 'off');
   document.documentElement.lang = lang();
 
   const pin = params.get('pin') ?? storage('sessionStorage')?.getItem(`flightdeck.pin.${tableId}`) ?? null;

@@ -145,7 +145,7 @@ export interface ClassifierExample {
  * Crops for the classifier from one frame: each die with jittered centre and size, plus
  * background crops labelled "none". `sizeOf` gives the size the crop is cut at (known or detected).
  */
-export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, perDie: number, negatives: number): ClassifierExample[] {
+export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, perDie: number, negatives: number, offCentre = 0): ClassifierExample[] {
   const reqs: CropRequest[] = [];
   const cls: number[] = [];
   s.dice.forEach((d, i) => {
@@ -155,6 +155,17 @@ export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, pe
       reqs.push({ x: d.x + rng.range(-j, j), y: d.y + rng.range(-j, j), size: size * rng.range(0.85, 1.2) });
       cls.push(d.cls);
     }
+  });
+  // off-centre crops (a side face, half a die) are not a die centre: the detector's duplicates look like this
+  s.dice.forEach((d, i) => {
+    if (!rng.chance(offCentre)) return;
+    const a = rng.range(0, Math.PI * 2);
+    const r = sizes[i] * rng.range(0.6, 0.9);
+    const x = d.x + Math.cos(a) * r;
+    const y = d.y + Math.sin(a) * r;
+    if (s.dice.some((e, j) => Math.hypot(e.x - x, e.y - y) < 0.5 * sizes[j])) return;
+    reqs.push({ x, y, size: sizes[i] * rng.range(0.85, 1.2) });
+    cls.push(CLASS_NONE);
   });
   const typical = sizes.length > 0 ? sizes[Math.floor(rng.next() * sizes.length)] : rng.range(20, 100);
   for (let k = 0; k < negatives; k++) {
@@ -227,8 +238,8 @@ function augmentCrop(src: Float32Array, dst: Float32Array, rot: number, flip: bo
   }
 }
 
-export async function trainClassifier(data: ClassifierExample[], cfg: ClassifierTraining, rng: Rng, progress: Progress): Promise<tf.LayersModel> {
-  const model = buildClassifier();
+export async function trainClassifier(data: ClassifierExample[], cfg: ClassifierTraining, rng: Rng, progress: Progress, start?: tf.LayersModel): Promise<tf.LayersModel> {
+  const model = start ?? buildClassifier();
   const optimizer = tf.train.adam(cfg.learningRate);
   model.compile({ optimizer, loss: 'categoricalCrossentropy', metrics: ['accuracy'] });
   const n = CS * CS * 3;

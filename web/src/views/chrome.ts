@@ -44,6 +44,11 @@ export function chromeView(app: App): HTMLElement {
       h('button', { type: 'button', class: 'btn small', 'aria-pressed': soundEnabled() ? 'true' : 'false', onclick: () => {
         unlockAudio();
         setSound(!soundEnabled());
+        try {
+          storage()?.setItem('flightdeck.sound', soundEnabled() ? 'on' : 'off');
+        } catch {
+          // not remembered
+        }
         app.render(false);
       } }, soundEnabled() ? t('soundOn') : t('soundOff')),
       h('label', { class: 'lang' }, h('span', { class: 'sr-only' }, t('language')),

@@ -3,6 +3,30 @@ import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
 
+/** A card whose id is not in the deck data: the players read its islands, plane and event off the card. */
+const other = { a: '1', b: '', plane: 'jake', event: 'none', directHit: false };
+
+function otherCardForm(app: App): HTMLElement {
+  const islands = app.rules().board.islands;
+  const pick = (name: string, value: string, options: [string, string][], set: (v: string) => void) =>
+    h('select', { name, onchange: (e: Event) => set((e.target as HTMLSelectElement).value) }, options.map(([v, l]) => h('option', { value: v, selected: v === value }, l)));
+  const islandOptions = islands.map((i): [string, string] => [String(i.id), String(i.id)]);
+  return h('details', { class: 'other-card' },
+    h('summary', null, t('otherCard')),
+    h('div', { class: 'form-row' },
+      h('label', { class: 'field' }, h('span', null, t('island', { n: '' }).trim()), pick('card-island-a', other.a, islandOptions, (v) => { other.a = v; })),
+      h('label', { class: 'field' }, h('span', null, '+'), pick('card-island-b', other.b, [['', '—'], ...islandOptions], (v) => { other.b = v; })),
+      h('label', { class: 'field' }, h('span', null, t('plane', { n: '' }).trim()), pick('card-plane', other.plane, (['jake', 'kate', 'zeke'] as const).map((p): [string, string] => [p, tk(`jap_${p}`)]), (v) => { other.plane = v; })),
+      h('label', { class: 'field' }, h('span', null, t('cardEvent')), pick('card-event', other.event, (['none', 'cap', 'shohoMoves'] as const).map((e): [string, string] => [e, tk(`event_${e}`)]), (v) => { other.event = v; })),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'card-direct', checked: other.directHit, onchange: (e: Event) => { other.directHit = (e.target as HTMLInputElement).checked; } }), ` ${t('directHit')}`),
+      h('button', { type: 'button', class: 'btn primary', 'data-testid': 'other-card', onclick: () => {
+        const cardIslands = [Number(other.a), ...(other.b ? [Number(other.b)] : [])];
+        void app.send({ type: 'cardDrawn', card: { islands: cardIslands, plane: other.plane, event: other.event, directHit: other.directHit } });
+      } }, t('cardDrawn')),
+    ),
+  );
+}
+
 export function gameControls(app: App): HTMLElement | null {
   const st = app.state;
   if (!app.snap?.canControl) return null;
@@ -21,6 +45,7 @@ export function gameControls(app: App): HTMLElement | null {
       buttons.push(h('div', { class: 'card-pick' },
         h('label', { class: 'field' }, h('span', null, t('cardDrawnPick')), sel),
         h('button', { type: 'button', class: 'btn primary', 'data-testid': 'card-drawn', onclick: () => void app.send({ type: 'cardDrawn', cardId: app.ui.cardPick }) }, t('cardDrawn'))));
+      buttons.push(otherCardForm(app));
     }
     if (st.phase === 'planes') {
       buttons.push(h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => void app.send({ type: 'endTurn' }) }, t('endTurn')));

@@ -161,8 +161,10 @@ function manualView(app: App, roll: RollWithOdds): HTMLElement {
       },
     }, String(face)));
   const complete = app.ui.manualFaces.every((f) => f !== null);
-  return h('section', { class: 'manual' },
-    h('h3', null, t('manualEntry')),
+  // folded away while the camera reads the dice; open when they must be typed in
+  const byDefault = app.snap?.manualDice !== false;
+  const details = h('details', { class: 'manual', open: app.ui.manualOpen ?? byDefault },
+    h('summary', null, h('h3', null, t('manualEntry'))),
     h('p', { class: 'hint' }, t('manualHint')),
     h('div', { class: 'slots' }, slots),
     h('div', { class: 'pad' }, pad),
@@ -175,6 +177,11 @@ function manualView(app: App, roll: RollWithOdds): HTMLElement {
       } }, t('clearDice')),
     ),
   );
+  // the players' choice to open or fold it lasts across re-renders
+  details.addEventListener('toggle', () => {
+    app.ui.manualOpen = details.open === byDefault ? null : details.open;
+  });
+  return details;
 }
 
 function flagsView(roll: RollWithOdds): Child {

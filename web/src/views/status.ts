@@ -3,7 +3,7 @@ import { spottedChain } from '../../../server/games/yorktown1942/board.ts';
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { clockLevel, clockText, searchBonus } from '../format.ts';
-import { t, tk } from '../i18n.ts';
+import { t, tk, type Key } from '../i18n.ts';
 
 export function remainingMs(app: App): number | null {
   const st = app.state;
@@ -95,13 +95,31 @@ export function cardView(app: App): HTMLElement {
   );
 }
 
+/** Headlines in the chosen language for the alert codes the service uses; its own words follow. */
+const ALERT_HEADLINES: Record<string, Key> = {
+  cameraProblem: 'alertCameraLost',
+  boxProblem: 'alertBoxLost',
+  dbUnavailable: 'alertStorage',
+  dbReadOnly: 'alertStorage',
+  diskFull: 'alertStorage',
+  dbIoError: 'alertStorage',
+  dbError: 'alertStorage',
+};
+
 export function alertsView(app: App): HTMLElement | null {
   const snap = app.snap;
   if (!snap) return null;
   const items: HTMLElement[] = [];
   if (!app.connected) items.push(h('li', { class: 'alert' }, t('disconnected')));
-  if (snap.manualDice && snap.hardware.camera.kind !== 'none' && snap.hardware.camera.state !== 'off') items.push(h('li', { class: 'alert' }, t('alertCameraLost')));
-  for (const a of snap.alerts) items.push(h('li', { class: 'alert', 'data-code': a.code }, a.message));
+  const cameraAlert = snap.alerts.some((a) => a.code === 'cameraProblem');
+  if (!cameraAlert && snap.manualDice && snap.hardware.camera.kind !== 'none' && snap.hardware.camera.state !== 'off') {
+    items.push(h('li', { class: 'alert', 'data-code': 'manualDice' }, t('alertCameraLost')));
+  }
+  for (const a of snap.alerts) {
+    const headline = ALERT_HEADLINES[a.code] ?? null;
+    items.push(h('li', { class: 'alert', 'data-code': a.code },
+      headline ? [t(headline), h('span', { class: 'alert-detail' }, a.message)] : a.message));
+  }
   if (!items.length) return null;
   return h('section', { class: 'alerts', role: 'alert', 'aria-label': t('alerts') }, h('ul', null, items));
 }

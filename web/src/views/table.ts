@@ -18,10 +18,10 @@ export function tableView(app: App): HTMLElement {
     noGame ? h('p', { class: 'no-game' }, app.snap ? t('noGame') : t('connecting')) : null,
     h('div', { class: 'table-layout' },
       h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app)),
-      h('div', { class: 'col-board' }, boardView(app)),
+      // during a roll the panel takes the middle of the screen, the board moves under it
+      h('div', { class: 'col-board' }, st?.roll ? rollPanel(app, false) : null, boardView(app)),
       h('div', { class: 'col-right' }, planesView(app, null, !attract)),
     ),
-    st?.roll ? rollPanel(app, false) : null,
   );
 }
 

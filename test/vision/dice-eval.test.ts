@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const cli = ['--import', 'tsx', join(repoRoot, 'server/cli/dice-eval.ts')];
+
+describe('npm run dice:eval', () => {
+  it('exits non-zero naming the problem on a folder without labelled images', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-empty-'));
+    try {
+      await expect(run(process.execPath, [...cli, '--data', dir], { cwd: repoRoot })).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('no labelled images'),
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes a synthetic set, predictions, and the figures as the last line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-synth-'));
+    try {
+      const preds = join(dir, 'pred.json');
+      const { stdout } = await run(process.execPath, [...cli, '--synthetic', '2', '--seed', '3', '--out', join(dir, 'set'), '--predictions', preds], { cwd: repoRoot });
+      const last = JSON.parse(stdout.trim().split('\n').at(-1)!);
+      expect(Object.keys(last)).toEqual(['images', 'dice', 'faceAccuracy', 'recall', 'precision', 'wholeRollAccuracy', 'msPerImageMedian', 'backend']);
+      expect(last.images).toBe(2);
+      expect(stdout).toContain('label\\pred');
+      const written = JSON.parse(await readFile(preds, 'utf8'));
+      expect(written).toHaveLength(2);
+      expect(written[0]).toMatchObject({ image: 'synthetic_0000.jpg', width: 640, height: 480 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
