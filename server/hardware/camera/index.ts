@@ -1,4 +1,4 @@
-/** The webcam tray: what the table service needs. See docs/tray.md. */
+/** The webcam tray: what the table service needs. See hardware.md, "The webcam tray". */
 export { checkCameraConfig, parseCameraConfig, CameraConfigError, CAMERA_SOURCES, type CameraConfig, type CameraSourceKind } from './config.ts';
 export { createDiceFeed, createFrameSource } from './create.ts';
 export { DiceFeed, type DiceFeedOptions, type FeedReading, type FeedVision, type VisionDie, type FeedCounters } from './dice-feed.ts';
