@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     service: (log) => new TableService({ config, dbFile, games: tableGames, log }),
     hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader(), log }),
+    allowedOrigins: config.allowedOrigins,
   });
 
   let closing = false;

@@ -6,6 +6,8 @@
  * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it.
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
+ * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
+ * --none-threshold override the reader's decision thresholds (for choosing them on a tuning set).
  */
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -33,8 +35,22 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
       failures: { type: 'string' },
+      model: { type: 'string' },
+      'detect-threshold': { type: 'string' },
+      'face-threshold': { type: 'string' },
+      'none-threshold': { type: 'string' },
     },
   });
+  const unit = (name: string): number | undefined => {
+    const v = values[name as 'detect-threshold'];
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--${name} must be a number from 0 to 1, got "${v}"`);
+    return n;
+  };
+  const face = unit('face-threshold');
+  const none = unit('none-threshold');
+  const detectThreshold = unit('detect-threshold');
   let dataDir: string;
   if (values.synthetic !== undefined) {
     const n = Number(values.synthetic);
@@ -53,7 +69,11 @@ async function main(): Promise<void> {
   const images = await readYoloFolder(dataDir);
   if (images.length === 0) throw new UsageError(`no labelled images in ${dataDir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
 
-  const reader = await createDiceReader();
+  const reader = await createDiceReader({
+    modelDir: values.model ? resolve(values.model) : undefined,
+    detectThreshold,
+    thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}) },
+  });
   const bar = progressBar();
   const times: number[] = [];
   const items: { labels: LabelBox[]; preds: SeenDie[] }[] = [];

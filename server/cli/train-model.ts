@@ -1,7 +1,12 @@
 /**
- * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu --stage all|classifier --continue]`
+ * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
+ *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
- * the detector, the classifier and spec.json into models/ (or --out).
+ * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
+ * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
+ * `--focus F` makes that share of the synthetic scenes small dice of the hard looks (dark, translucent,
+ * marbled, coloured). `--crop-at-detected` cuts synthetic classifier crops at the size the detector in
+ * --out predicts (as inference does) instead of the true size.
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -27,6 +32,20 @@ import { progressBar } from './progress.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+function positiveNumber(v: string | undefined, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got "${v}"`);
+  return n;
+}
+
+function fraction(v: string | undefined, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new Error(`--${name} must be a number from 0 to 1, got "${v}"`);
+  return n;
+}
+
 function positiveInt(v: string | undefined, name: string, fallback: number): number {
   if (v === undefined) return fallback;
   const n = Number(v);
@@ -47,6 +66,10 @@ async function main(): Promise<void> {
       backend: { type: 'string' },
       stage: { type: 'string', default: 'all' },
       continue: { type: 'boolean', default: false },
+      focus: { type: 'string', default: '0' },
+      'detector-lr': { type: 'string' },
+      'classifier-lr': { type: 'string' },
+      'crop-at-detected': { type: 'boolean', default: false },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -58,7 +81,16 @@ async function main(): Promise<void> {
   const clsEpochs = positiveInt(values['classifier-epochs'], 'classifier-epochs', quick ? 1 : 5);
   const out = resolve(values.out ?? DEFAULT_MODEL_DIR);
   const stage = values.stage;
-  if (stage !== 'all' && stage !== 'classifier') throw new Error('--stage must be all or classifier');
+  if (stage !== 'all' && stage !== 'detector' && stage !== 'classifier') throw new Error('--stage must be all, detector or classifier');
+  const focus = fraction(values.focus, 'focus', 0);
+  const resumeOk = stage !== 'all' || !values.continue;
+  if (!resumeOk) throw new Error('--continue needs --stage detector or --stage classifier');
+  const trainDet = stage !== 'classifier';
+  const trainCls = stage !== 'detector';
+  const cropAtDetected = values['crop-at-detected'] ?? false;
+  const detLrArg = positiveNumber(values['detector-lr'], 'detector-lr', 0);
+  const clsLrArg = positiveNumber(values['classifier-lr'], 'classifier-lr', 0);
+  if (cropAtDetected && stage !== 'classifier') throw new Error('--crop-at-detected needs --stage classifier (the detector in --out cuts the crops)');
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new Error('--backend must be wasm or cpu');
 
@@ -69,15 +101,27 @@ async function main(): Promise<void> {
   const progress = progressBar();
   const rng = new Rng(seed);
 
+  // --stage detector|classifier keeps the other network already in --out
+  const previous = stage !== 'all' ? await readSpec(out) : null;
+  const keptDetector = stage === 'classifier' || (stage === 'detector' && values.continue) ? await loadLayersModel(join(out, 'detector')) : undefined;
+
   const detData: DetectorExample[] = [];
   const detReal: DetectorExample[] = [];
   const clsData: ClassifierExample[] = [];
   let synthDice = 0;
+  let focusScenes = 0;
   for (let i = 0; i < scenes; i++) {
-    const s = await syntheticSample(seed * 1_000_003 + i);
+    // golden-ratio sequence: focus scenes spread evenly through the run
+    const isFocus = (i * 0.6180339887) % 1 < focus;
+    if (isFocus) focusScenes++;
+    const s = await syntheticSample(seed * 1_000_003 + i, isFocus);
     synthDice += s.dice.length;
-    if (stage === 'all') detData.push(detectorExample(s, false));
-    clsData.push(...classifierExamples(s, s.dice.map((d) => d.size ?? 30), rng, synthPerDie, 2, 0.3));
+    if (trainDet) detData.push(detectorExample(s, false));
+    if (trainCls) {
+      const trueSizes = s.dice.map((d) => d.size ?? 30);
+      const sizes = cropAtDetected && keptDetector ? detectedSizes(keptDetector, s, trueSizes) : trueSizes;
+      clsData.push(...classifierExamples(s, sizes, rng, synthPerDie, 2, 0.3));
+    }
     progress('synthetic', i + 1, scenes, `${synthDice} dice`);
   }
 
@@ -90,24 +134,22 @@ async function main(): Promise<void> {
     for (let i = 0; i < use.length; i++) {
       const s = await realSample(use[i]);
       real.push(s);
-      if (stage === 'all') detReal.push(detectorExample(s, false), detectorExample(s, true));
+      if (trainDet) detReal.push(detectorExample(s, false), detectorExample(s, true));
       progress('real', i + 1, use.length);
     }
   }
 
   const detStart = Date.now();
-  // --stage classifier keeps the detector already in --out and retrains only the classifier
-  const previous = stage === 'classifier' ? await readSpec(out) : null;
-  const detector =
-    stage === 'all'
-      ? await trainDetector(detData, detReal, { steps: detSteps, batch: 12, cropCells: [24, 32], learningRate: 2e-3, realFraction: 0.3 }, rng.fork(), progress)
-      : await loadLayersModel(join(out, 'detector'));
+  const detLr = detLrArg || (keptDetector ? 1e-3 : 2e-3);
+  const detector = trainDet
+    ? await trainDetector(detData, detReal, { steps: detSteps, batch: 12, cropCells: [24, 32], learningRate: detLr, realFraction: 0.3 }, rng.fork(), progress, keptDetector)
+    : keptDetector!;
   const detSeconds = (Date.now() - detStart) / 1000;
   detData.length = 0;
   detReal.length = 0;
 
   let realDice = 0;
-  for (let i = 0; i < real.length; i++) {
+  for (let i = 0; i < real.length && trainCls; i++) {
     const s = real[i];
     const sizes = detectedSizes(detector, s, (72 * s.pixels.width) / 640);
     realDice += s.dice.length;
@@ -117,11 +159,25 @@ async function main(): Promise<void> {
   const clsStart = Date.now();
   // --continue (with --stage classifier) starts from the classifier in --out, at a lower learning rate
   const resume = stage === 'classifier' && values.continue ? await loadLayersModel(join(out, 'classifier')) : undefined;
-  const classifier = await trainClassifier(clsData, { epochs: clsEpochs, batch: 64, learningRate: resume ? 6e-4 : 2e-3 }, rng.fork(), progress, resume);
+  const clsLr = clsLrArg || (resume ? 6e-4 : 2e-3);
+  const classifier = trainCls ? await trainClassifier(clsData, { epochs: clsEpochs, batch: 64, learningRate: clsLr }, rng.fork(), progress, resume) : null;
   const clsSeconds = (Date.now() - clsStart) / 1000;
 
-  if (stage === 'all') await saveLayersModel(detector, join(out, 'detector'));
-  await saveLayersModel(classifier, join(out, 'classifier'));
+  if (trainDet) await saveLayersModel(detector, join(out, 'detector'));
+  if (classifier) await saveLayersModel(classifier, join(out, 'classifier'));
+  const detectorRun = {
+    date: new Date().toISOString(),
+    command: `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim(),
+    seed,
+    backend,
+    syntheticScenes: scenes,
+    focusScenes,
+    realTrainImages: real.length,
+    detectorSteps: detSteps,
+    detectorLearningRate: detLr,
+    detectorSeconds: Math.round(detSeconds),
+    continued: values.continue,
+  };
   const classifierRun = {
     date: new Date().toISOString(),
     command: `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim(),
@@ -132,15 +188,25 @@ async function main(): Promise<void> {
     classifierExamples: clsData.length,
     classifierEpochs: clsEpochs,
     classifierSeconds: Math.round(clsSeconds),
+    focusScenes,
+    classifierLearningRate: clsLr,
+    cropAtDetected,
   };
-  const earlierRuns = (previous?.training.classifierRuns as unknown[] | undefined) ?? [];
-  const training = stage === 'classifier' ? { ...previous!.training, classifierRuns: [...earlierRuns, { ...classifierRun, continued: values.continue }] } : {
+  const earlierClsRuns = (previous?.training.classifierRuns as unknown[] | undefined) ?? [];
+  const earlierDetRuns = (previous?.training.detectorRuns as unknown[] | undefined) ?? [];
+  const training =
+    stage === 'classifier'
+      ? { ...previous!.training, classifierRuns: [...earlierClsRuns, { ...classifierRun, continued: values.continue }] }
+      : stage === 'detector'
+        ? { ...previous!.training, detectorRuns: [...earlierDetRuns, detectorRun] }
+        : {
     date: new Date().toISOString(),
     command: `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim(),
     seed,
     backend,
     syntheticScenes: scenes,
     syntheticDice: synthDice,
+    focusScenes,
     realTrainImages: real.length,
     realTrainDice: realDice,
     classifierExamples: clsData.length,

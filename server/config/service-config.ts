@@ -47,6 +47,11 @@ export interface ServiceConfig {
   pin: string | null;
   tables: TableConfig[];
   configFile: string | null;
+  /**
+   * FLIGHTDECK_ALLOWED_ORIGINS: origins besides the service's own address whose pages may open a
+   * socket.io connection (e.g. "https://deck.example.org" for a reverse proxy), comma-separated
+   */
+  allowedOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -199,7 +204,21 @@ export function loadTablesFile(path: string): TableConfig[] {
   return parseTablesFile(json, path);
 }
 
-/** Reads the environment (PORT, HOST, FLIGHTDECK_DATA, FLIGHTDECK_CONFIG, TABLE_PIN). */
+/** "https://Deck.example:443" -> "https://deck.example"; null when it is not an http(s) origin with nothing after the port */
+export function parseOrigin(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  if (!/^https?:\/\/[^/?#]+\/?$/i.test(text)) return null;
+  return url.origin;
+}
+
+/** Reads the environment (PORT, HOST, FLIGHTDECK_DATA, FLIGHTDECK_CONFIG, TABLE_PIN, FLIGHTDECK_ALLOWED_ORIGINS). */
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const problems: string[] = [];
   let port = DEFAULT_PORT;
@@ -209,6 +228,12 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
   }
   const pin = env.TABLE_PIN !== undefined && env.TABLE_PIN !== '' ? env.TABLE_PIN : null;
   if (pin !== null && !PIN_PATTERN.test(pin)) problems.push('TABLE_PIN: expected 4 to 8 digits');
+  const allowedOrigins: string[] = [];
+  for (const item of (env.FLIGHTDECK_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')) {
+    const origin = parseOrigin(item);
+    if (origin) allowedOrigins.push(origin);
+    else problems.push(`FLIGHTDECK_ALLOWED_ORIGINS: "${item.slice(0, 80)}" is not an origin like https://deck.example.org or http://192.168.1.20:3000`);
+  }
   if (problems.length > 0) throw new ConfigError(problems, 'from the environment');
   const configFile = env.FLIGHTDECK_CONFIG ? resolve(env.FLIGHTDECK_CONFIG) : null;
   return {
@@ -218,5 +243,6 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     pin,
     tables: configFile ? loadTablesFile(configFile) : [defaultTable()],
     configFile,
+    allowedOrigins,
   };
 }

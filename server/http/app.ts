@@ -1,6 +1,7 @@
 /**
  * The HTTP service: fastify routes (JSON-schema validated), socket.io on the same server,
- * and the dashboard's static files from web/dist (nothing outside it can be read).
+ * and the dashboard's static files from web/dist (nothing outside it can be read, links included).
+ * Every answer carries the browser safety headers; socket.io refuses handshakes from foreign pages.
  */
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -13,6 +14,7 @@ import type { TableService } from '../table/table-service.ts';
 import type { Table, TableLog } from '../table/table.ts';
 import { localDay } from '../store/stats-store.ts';
 import { bearerPin, checkPin, mayShowPin } from './access.ts';
+import { insideWebRoot, originCheck, securityHeaders } from './browser-safety.ts';
 import { CommandValidator } from './command-validator.ts';
 import { PinLimiter, type PinLimiterOptions } from './pin-limiter.ts';
 import * as S from './schemas.ts';
@@ -36,6 +38,8 @@ export interface AppOptions {
   webRoot?: string;
   logger?: boolean | Record<string, unknown>;
   pinLimits?: PinLimiterOptions;
+  /** origins besides the service's own host whose pages may open a socket.io connection (e.g. a proxy's https address) */
+  allowedOrigins?: readonly string[];
 }
 
 export interface BuiltApp {
@@ -72,8 +76,18 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     if (!validators.has(id)) validators.set(id, new CommandValidator(table.session.commandSchemas()));
   }
 
-  const io = new Server(app.server, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  new SocketHub({ io, service, validators, limiter });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(securityHeaders(request.headers.host));
+    return payload;
+  });
+
+  const io = new Server(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    cors: { origin: false },
+    allowRequest: originCheck(options.allowedOrigins ?? []),
+  });
+  new SocketHub({ io, service, validators, limiter, log: app.log });
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
   });
@@ -149,11 +163,28 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     async (request, reply) => {
       const t = table(request, reply);
       if (!t || !control(t, request, reply)) return reply;
-      const checked = validators.get(t.adapter.module.id)!.validate(t.adapter.withDefaults?.(request.body) ?? request.body);
+      const checked = validators.get(t.adapter.module.id)!.validate(t.session.withDefaults(request.body));
       if (!checked.ok) return sendError(reply, 400, checked.error.code, checked.error.message);
       const ack = t.submit(checked.command, 'player');
       if (!ack.ok) return sendError(reply, 409, ack.error.code, ack.error.message);
       return { state: ack.state, events: ack.events, seq: ack.seq };
+    },
+  );
+
+  // one seat's hidden information (the dealt expert manoeuvre tiles), for that player's phone; needs the PIN
+  app.get<{ Params: { id: string; seat: string } }>(
+    '/api/tables/:id/seats/:seat/secrets',
+    {
+      schema: {
+        params: { type: 'object', additionalProperties: false, required: ['id', 'seat'], properties: { ...S.tableParams.properties, ...S.seatParams.properties } },
+        querystring: S.noQuery,
+      },
+    },
+    async (request, reply) => {
+      const t = table(request as FastifyRequest<IdParams>, reply);
+      if (!t || !control(t, request, reply)) return reply;
+      const seat = Number(request.params.seat);
+      return { tableId: t.id, seat, secrets: t.adapter.seatSecrets?.(t.state, seat) ?? null };
     },
   );
 
@@ -230,10 +261,34 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return reply.header('cache-control', 'no-store').type(frame.mime).send(frame.data);
   });
 
+  // short addresses to type on a phone: /phone, /phone/2 (seat 2), ?table=... kept
+  const phoneRedirect = (seat: string | null, query: Record<string, string>, reply: FastifyReply) => {
+    const target = new URLSearchParams({ view: 'phone', ...(seat ? { seat } : {}) });
+    for (const key of ['table', 'lang', 'pin']) if (typeof query[key] === 'string') target.set(key, query[key]);
+    return reply.redirect(`/?${target}`, 302);
+  };
+  for (const path of ['/phone', '/phone/']) {
+    app.get<{ Querystring: Record<string, string> }>(path, { schema: { querystring: S.phoneQuery } }, async (request, reply) =>
+      phoneRedirect(null, request.query, reply),
+    );
+  }
+  app.get<{ Params: { seat: string }; Querystring: Record<string, string> }>(
+    '/phone/:seat',
+    { schema: { params: S.seatParams, querystring: S.phoneQuery } },
+    async (request, reply) => phoneRedirect(request.params.seat, request.query, reply),
+  );
+
   const webRoot = resolve(options.webRoot ?? DEFAULT_WEB_ROOT);
   const haveDashboard = existsSync(join(webRoot, 'index.html'));
   if (haveDashboard) {
-    await app.register(fastifyStatic, { root: webRoot, prefix: '/', wildcard: true, dotfiles: 'deny', index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      wildcard: true,
+      dotfiles: 'deny',
+      index: ['index.html'],
+      allowedPath: insideWebRoot(webRoot),
+    });
   } else {
     app.get('/', async (_request, reply) =>
       reply.type('text/html').send('<!doctype html><title>Flight Deck</title><p>The dashboard is not built: run <code>npm run build:web</code> (npm start does it).</p>'),

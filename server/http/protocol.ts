@@ -80,6 +80,13 @@ export interface DayStatsReply {
   recent: { startedAt: number; endedAt: number; result: string; cause: string | null; durationMs: number; details: Record<string, unknown> }[];
 }
 
+/** GET /api/tables/:id/seats/:seat/secrets. Yorktown: `{tiles: [{plane, manoeuvre}]}` (unused tiles the engine dealt; none in a physical game). */
+export interface SeatSecretsReply<T = unknown> {
+  tableId: string;
+  seat: number;
+  secrets: T | null;
+}
+
 export type CommandAck<S = unknown> =
   | { ok: true; state: S; events: GameEvent[]; seq: number }
   | { ok: false; error: CommandRejection };
@@ -101,6 +108,7 @@ export type CommandAck<S = unknown> =
  *  - POST /api/tables/:id/commands       Authorization: Bearer <PIN>; body = command -> 200 {state, events, seq} | 4xx {error}
  *  - GET  /api/tables/:id/frame.jpg      latest camera frame
  *  - POST /api/tables/:id/auth           Authorization: Bearer <PIN> -> 200 {ok} | 401/403/429 {error}
+ *  - GET  /api/tables/:id/seats/:seat/secrets (PIN) SeatSecretsReply: what that seat may look at (Yorktown: its dealt expert manoeuvre tiles)
  *  - GET  /api/tables/:id/stats?day=     DayStatsReply
  *  - GET  /api/tables/:id/settings       {settings: {ruleOverrides}, kiosk}
  *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame

@@ -64,3 +64,22 @@ export const pressBody = {
 } as const;
 
 export const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+/** /phone/:seat — a player's seat, 1 to 4 */
+export const seatParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['seat'],
+  properties: { seat: { type: 'string', pattern: '^[1-4]$' } },
+} as const;
+
+/** The dashboard's own query parameters a short /phone address passes on. */
+export const phoneQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    table: { type: 'string', pattern: TABLE_ID_PATTERN },
+    lang: { type: 'string', pattern: '^[a-z]{2}$' },
+    pin: { type: 'string', pattern: '^[0-9]{4,8}$' },
+  },
+} as const;

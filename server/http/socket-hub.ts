@@ -2,6 +2,10 @@
  * socket.io: each client watches one table (room `table:<id>`), may control it once it has
  * given the PIN, and receives a "state" snapshot on every change and "vision" updates.
  * Snapshots differ per client only in `canControl` and `pin`, so each change is built once.
+ *
+ * Every value a client sends is untrusted JSON: it is checked with `typeof` before use and never
+ * converted with String() (an object like {"toString": 1} makes String() throw). A handler that
+ * throws anyway answers an `internal` error and is logged; it never ends the process.
  */
 import type { Server, Socket } from 'socket.io';
 import type { GameCommand } from '../games/game-module.ts';
@@ -25,10 +29,25 @@ export interface SocketHubOptions {
   service: TableService;
   validators: Map<string, CommandValidator>;
   limiter: PinLimiter;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+type Reply = { ok: boolean; error?: { code: string; message: string } };
+
+/** A client-supplied table id as it may appear in a message: strings (shortened), otherwise only their type. */
+export function describeClientValue(value: unknown): string {
+  if (typeof value === 'string') return `"${value.slice(0, 40)}"`;
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a value of type ${typeof value}`;
 }
 
 function roomOf(table: Table<any>): string {
   return `table:${table.id}`;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : typeof err === 'string' ? err : 'failed';
 }
 
 function asAck(fn: unknown): Ack {
@@ -52,11 +71,42 @@ export class SocketHub {
     return socket.handshake.address;
   }
 
+  /** Runs a handler; an unexpected exception is logged and answered, never left to end the process. */
+  private guarded(event: string, ack: unknown, handle: () => unknown): void {
+    const answer = asAck(ack);
+    const failed = (err: unknown) => {
+      this.options.log?.error({ err, event }, `socket event "${event}" failed`);
+      answer({ ok: false, error: { code: 'internal', message: 'Internal error.' } });
+    };
+    try {
+      const result = handle();
+      if (result instanceof Promise) result.then(answer, failed);
+      else answer(result);
+    } catch (err) {
+      failed(err);
+    }
+  }
+
+  private on(socket: Socket, event: string, handle: (request: unknown) => unknown): void {
+    socket.on(event, (request: unknown, ack: unknown) => this.guarded(event, ack, () => handle(request)));
+  }
+
   private connect(socket: Socket): void {
-    const auth = (socket.handshake.auth ?? {}) as { table?: unknown; pin?: unknown };
-    const table = typeof auth.table === 'string' && auth.table !== '' ? this.options.service.resolve(auth.table) : this.options.service.first();
+    try {
+      this.welcome(socket);
+    } catch (err) {
+      this.options.log?.error({ err }, 'socket handshake failed');
+      socket.disconnect(true);
+    }
+  }
+
+  private welcome(socket: Socket): void {
+    const raw: unknown = socket.handshake.auth;
+    const auth = (typeof raw === 'object' && raw !== null ? raw : {}) as { table?: unknown; pin?: unknown };
+    const named = auth.table !== undefined && auth.table !== null && auth.table !== '';
+    const table = !named ? this.options.service.first() : typeof auth.table === 'string' ? this.options.service.resolve(auth.table) : undefined;
     if (!table) {
-      socket.emit(SOCKET_EVENTS.error, { code: 'unknownTable', message: `No table "${String(auth.table).slice(0, 40)}".` });
+      socket.emit(SOCKET_EVENTS.error, { code: 'unknownTable', message: `No table ${describeClientValue(auth.table)}.` });
       socket.disconnect(true);
       return;
     }
@@ -67,25 +117,30 @@ export class SocketHub {
     this.sendState(socket, client);
 
     socket.on('disconnect', () => this.clients.delete(socket.id));
-    socket.on(SOCKET_EVENTS.command, (command: unknown, ack: unknown) => asAck(ack)(this.command(client, command)));
-    socket.on(SOCKET_EVENTS.watch, (request: unknown, ack: unknown) => asAck(ack)(this.watch(socket, client, request)));
-    socket.on('auth', (request: unknown, ack: unknown) => {
+    this.on(socket, SOCKET_EVENTS.command, (command) => this.command(client, command));
+    this.on(socket, SOCKET_EVENTS.watch, (request) => this.watch(socket, client, request));
+    this.on(socket, 'auth', (request) => {
       const pin = typeof request === 'object' && request !== null ? (request as { pin?: unknown }).pin : request;
       const result = this.authorise(socket, client, pin);
       this.sendState(socket, client);
-      asAck(ack)(result);
+      return result;
     });
-    socket.on('throw', (request: unknown, ack: unknown) => void this.throwDice(client, request).then(asAck(ack)));
-    socket.on('press', (request: unknown, ack: unknown) => asAck(ack)(this.press(client, request)));
+    this.on(socket, 'throw', (request) => this.throwDice(client, request));
+    this.on(socket, 'press', (request) => this.press(client, request));
   }
 
-  private authorise(socket: Socket, client: ClientState, pin: unknown): { ok: boolean; error?: { code: string; message: string } } {
-    const given = typeof pin === 'string' ? pin : pin === undefined || pin === null ? undefined : String(pin);
+  /** Only a string can be the PIN: anything else is a wrong PIN (counted by the limiter), said so in words. */
+  private authorise(socket: Socket, client: ClientState, pin: unknown): Reply {
+    const given = typeof pin === 'string' ? pin : pin === undefined || pin === null ? undefined : '';
     const result = checkPin(client.table, given, this.address(socket), this.options.limiter);
     client.authorised = result.ok;
     if (!result.ok) {
-      socket.emit(SOCKET_EVENTS.error, result.error);
-      return { ok: false, error: result.error };
+      const error =
+        result.error.code === 'badPin' && typeof pin !== 'string'
+          ? { code: 'badPin', message: `Wrong PIN for table "${client.table.id}": a PIN is a string of digits, not ${describeClientValue(pin)}.` }
+          : result.error;
+      socket.emit(SOCKET_EVENTS.error, error);
+      return { ok: false, error };
     }
     return { ok: true };
   }
@@ -99,16 +154,16 @@ export class SocketHub {
     const refused = this.refuse(client);
     if (refused) return refused;
     const validator = this.options.validators.get(client.table.adapter.module.id);
-    const command = client.table.adapter.withDefaults?.(input) ?? input;
+    const command = client.table.session.withDefaults(input);
     const checked = validator ? validator.validate(command) : { ok: false as const, error: { code: 'unknownGame', message: 'no validator' } };
     if (!checked.ok) return checked;
     return client.table.submit(checked.command as GameCommand, 'player');
   }
 
-  private watch(socket: Socket, client: ClientState, request: unknown): { ok: boolean; error?: { code: string; message: string } } {
+  private watch(socket: Socket, client: ClientState, request: unknown): Reply {
     const { table: id, pin } = (typeof request === 'object' && request !== null ? request : {}) as { table?: unknown; pin?: unknown };
     const table = typeof id === 'string' ? this.options.service.resolve(id) : undefined;
-    if (!table) return { ok: false, error: { code: 'unknownTable', message: `No table "${String(id).slice(0, 40)}".` } };
+    if (!table) return { ok: false, error: { code: 'unknownTable', message: `No table ${describeClientValue(id)}.` } };
     void socket.leave(roomOf(client.table));
     client.table = table;
     client.authorised = false;
@@ -130,7 +185,7 @@ export class SocketHub {
     try {
       return { ok: true, ...(await sim({ dice: dice as number | undefined, faces: faces as number[] | undefined })) };
     } catch (err) {
-      return { ok: false, error: { code: 'simulatorFailed', message: String((err as Error).message ?? err) } };
+      return { ok: false, error: { code: 'simulatorFailed', message: errorText(err) } };
     }
   }
 
@@ -146,7 +201,7 @@ export class SocketHub {
     try {
       press(button as string, (kind as 'short' | 'long' | undefined) ?? 'short');
     } catch (err) {
-      return { ok: false, error: { code: 'boxUnavailable', message: String((err as Error).message ?? err) } };
+      return { ok: false, error: { code: 'boxUnavailable', message: errorText(err) } };
     }
     return { ok: true, note: client.table.simulator.lastNote?.() ?? null };
   }

@@ -4,6 +4,7 @@
  */
 import type { GameCommand, GameEvent, GameModule } from '../games/game-module.ts';
 import type { BuzzerCue, ButtonEvent, LedState } from '../hardware/ports.ts';
+import type { CommandDefaults } from './command-defaults.ts';
 
 /** How a game uses the button box (absent: the box's buttons do nothing for this game). */
 export interface BoxBehaviour<S, C = unknown> {
@@ -49,6 +50,8 @@ export interface GameAdapter<S = unknown> {
    */
   attractPlan(seed: number): GameCommand[];
   box?: BoxBehaviour<S, any>;
-  /** fields a client may leave out, filled in before validation (e.g. newGame's player count) */
-  withDefaults?(command: unknown): unknown;
+  /** fields a client may leave out, with their values (e.g. newGame's player count): filled in before validation, and published in the schemas */
+  commandDefaults?: CommandDefaults;
+  /** what one seat may look at and the table display does not show (a digital game's expert manoeuvre tiles); absent: nothing */
+  seatSecrets?(state: S, seat: number): unknown;
 }

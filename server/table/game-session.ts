@@ -7,6 +7,7 @@
  */
 import type { CommandRejection, GameCommand, GameEvent, GameModule, JournalEntry } from '../games/game-module.ts';
 import { openJournal, submit, undoableCount, type JournalState } from '../games/journal.ts';
+import { fillDefaults, publishDefaults, type CommandDefaults } from './command-defaults.ts';
 
 export const RESET_TABLE = 'resetTable';
 export const UNDO = 'undo';
@@ -37,8 +38,16 @@ export type SessionResult<S> = { ok: true; state: S; events: GameEvent[] } | { o
 export class GameSession<S> {
   private journal: JournalState<S>;
 
-  constructor(readonly module: GameModule<S>) {
+  constructor(
+    readonly module: GameModule<S>,
+    private readonly defaults: CommandDefaults = {},
+  ) {
     this.journal = openJournal(module);
+  }
+
+  /** A client's command with the fields it may leave out filled in (before validation). */
+  withDefaults(command: unknown): unknown {
+    return fillDefaults(command, this.defaults);
   }
 
   get state(): S {
@@ -50,9 +59,10 @@ export class GameSession<S> {
     return undoableCount(this.journal);
   }
 
-  /** The command types this session accepts (the module's and the journal layer's) with their schemas. */
+  /** The command types this session accepts (the module's and the journal layer's) with their schemas, as clients may send them. */
   commandSchemas(): Record<string, Record<string, unknown>> {
-    return { ...this.module.commandSchemas, [UNDO]: this.module.commandSchemas[UNDO] ?? undoSchema, [RESET_TABLE]: resetTableSchema };
+    const schemas = { ...this.module.commandSchemas, [UNDO]: this.module.commandSchemas[UNDO] ?? undoSchema, [RESET_TABLE]: resetTableSchema };
+    return publishDefaults(schemas, this.defaults);
   }
 
   /** Tries the entry (its seq and time are the table's); the session changes only when it is accepted. */

@@ -4,7 +4,7 @@
  * and replays each journal so every table is back where it was.
  */
 import type { ServiceConfig, TableConfig } from '../config/service-config.ts';
-import { openDatabase, type Db } from '../store/database.ts';
+import { openDatabase, openReadOnlyCopy, type Db } from '../store/database.ts';
 import { JournalStore } from '../store/journal-store.ts';
 import { MetaStore } from '../store/meta-store.ts';
 import { StatsStore } from '../store/stats-store.ts';
@@ -37,10 +37,21 @@ export class TableService {
     try {
       this.db = openDatabase(options.dbFile);
     } catch (err) {
-      // no database (read-only disk, bad permissions, corrupt file): serve anyway, unsaved, and say so
-      startupFault = `The database ${options.dbFile} cannot be opened (${String((err as Error)?.message ?? err)}); nothing is saved.`;
+      // a database that cannot be written (read-only disk or folder, bad permissions): serve the games it
+      // holds from an in-memory copy, unsaved, and say so; one that cannot even be read: an empty table
+      const reason = err instanceof Error ? err.message : 'unknown error';
+      let copy: Db | null = null;
+      let unreadable = '';
+      try {
+        copy = openReadOnlyCopy(options.dbFile);
+      } catch (readErr) {
+        unreadable = readErr instanceof Error ? readErr.message : 'unknown error';
+      }
+      startupFault = copy
+        ? `The database ${options.dbFile} cannot be opened for writing (${reason}): the saved games were read from it, but play goes on in memory and is not being saved.`
+        : `The database ${options.dbFile} cannot be opened (${reason}; reading it: ${unreadable}): play goes on in memory and is not being saved.`;
       options.log.error({ err, dbFile: options.dbFile }, startupFault);
-      this.db = openDatabase(':memory:');
+      this.db = copy ?? openDatabase(':memory:');
     }
     this.journal = new JournalStore(this.db);
     this.meta = new MetaStore(this.db);

@@ -111,7 +111,7 @@ export class Table<S = unknown> extends EventEmitter {
     this.log = options.log;
     this.pinValue = options.pin;
     this.now = options.now ?? Date.now;
-    this.session = new GameSession(options.adapter.module);
+    this.session = new GameSession(options.adapter.module, options.adapter.commandDefaults);
     this.lastActivity = this.now();
     this.stopwatch = new Stopwatch({
       now: this.now,

@@ -62,10 +62,13 @@ export const yorktownAdapter: GameAdapter<YorktownState> = {
   }),
   box: yorktownBox,
   // `{"type": "newGame", "seed": 5}` starts a standard game: four players, digital deck (the engine's default deck)
-  withDefaults: (command) =>
-    typeof command === 'object' && command !== null && (command as { type?: unknown }).type === 'newGame' && !('players' in command)
-      ? { ...command, players: 4 }
-      : command,
+  commandDefaults: { newGame: { players: 4 } },
+  // "each player looks at his tile secretly": the tiles the engine dealt to this seat's planes, not yet used
+  seatSecrets: (s, seat) => ({
+    tiles: s.planes
+      .filter((p) => p.seat === seat && !p.destroyed && p.manoeuvre !== null && !p.manoeuvre.used && p.manoeuvre.id !== null)
+      .map((p) => ({ plane: p.id, manoeuvre: p.manoeuvre!.id })),
+  }),
   attractPlan: (seed) => {
     const game = playGame({ seed, players: 2, difficulty: 30 });
     return game.journal.entries.map((e) => e.command).filter((c) => c.type !== 'undo');

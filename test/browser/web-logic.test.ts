@@ -92,3 +92,55 @@ describe("the wizard's newGame command", () => {
     expect(newGameCommand({ ...form, seed: '' })).not.toHaveProperty('seed');
   });
 });
+
+describe('attack split options', async () => {
+  const { splitOptions, checkAssignment } = await import('../../web/src/split.ts');
+  const jake = { id: 'i8-0', plane: 'jake' as const, island: 8, equal: 3, skill: 2 };
+  const kate = { id: 'i8-1', plane: 'kate' as const, island: 8, equal: 2, skill: 1 };
+  it('offers every maximal set of targets the dice can take, the best first', () => {
+    const options = splitOptions([3, 3, 3, 3, 2], [jake, kate], ['i8-0']);
+    expect(options.map((o) => [o.ids, o.skill, o.best])).toEqual([
+      [['i8-0'], 2, true],
+      [['i8-1'], 1, false],
+    ]);
+    expect(options[0]!.taken).toEqual([{ target: jake, face: 3 }]);
+  });
+  it('takes both when separate groups can', () => {
+    const options = splitOptions([3, 3, 3, 5, 5], [jake, kate], ['i8-0', 'i8-1']);
+    expect(options).toHaveLength(1);
+    expect(options[0]!.taken.map((x) => [x.target.id, x.face])).toEqual([['i8-0', 3], ['i8-1', 5]]);
+    expect(options[0]!.skill).toBe(3);
+  });
+  it('one large group can take two targets; nothing takeable gives one empty option', () => {
+    expect(checkAssignment([4, 4, 4, 4, 4], [jake, kate])).not.toBeNull();
+    expect(checkAssignment([4, 4, 4, 4, 2], [jake, kate])).toBeNull();
+    expect(splitOptions([1, 2, 3, 4], [jake, kate], [])).toEqual([{ ids: [], taken: [], skill: 0, best: true }]);
+  });
+});
+
+describe('what happened, in words', async () => {
+  const { describeEvent } = await import('../../web/src/events.ts');
+  it('describes the events players read and skips the rest, in both languages', () => {
+    setLang('en', null);
+    expect(describeEvent({ type: 'yorktownHit', hits: 1, total: 2, how: 'pair' }, rules)).toBe('Yorktown hit: 2/3');
+    expect(describeEvent({ type: 'japanesePlaced', plane: 'kate', island: 4, overflowFrom: 3 }, rules)).toBe('Kate placed on island 4 (island 3 was full)');
+    expect(describeEvent({ type: 'cardDrawn', card: { id: 'physical', islands: [3], plane: 'kate', event: 'none', directHit: false } }, rules)).toBe('Japanese card: islands 3, Kate');
+    expect(describeEvent({ type: 'rollReading', faces: [1] }, rules)).toBeNull();
+    setLang('es', null);
+    expect(describeEvent({ type: 'moved', plane: 2, to: { at: 'island', island: 5 }, fuel: 9 }, rules)).toBe('El avión 2 vuela a isla 5 (combustible 9)');
+    setLang('en', null);
+  });
+});
+
+describe('refusals in the chosen language', async () => {
+  const { refusalText } = await import('../../web/src/refusals.ts');
+  it('keeps the engine words in English, leads with Spanish for a known code', () => {
+    const error = { code: 'notJoined', message: 'No white line joins island 8 to island 3.' };
+    setLang('en', null);
+    expect(refusalText(error)).toEqual({ text: 'Not allowed: No white line joins island 8 to island 3.', detail: null });
+    setLang('es', null);
+    expect(refusalText(error)).toEqual({ text: 'No permitido: ninguna línea blanca une esas casillas.', detail: error.message });
+    expect(refusalText({ code: 'somethingNew', message: 'x' }).text).toBe('No permitido: x');
+    setLang('en', null);
+  });
+});

@@ -23,13 +23,14 @@ export interface Fixture {
 
 const silent = { info() {}, warn() {}, error() {} };
 
-export async function fuzzApp(options: { tables?: string[]; pinLimits?: AppOptions['pinLimits']; webRoot?: string } = {}): Promise<Fixture> {
+export async function fuzzApp(options: { tables?: string[]; pinLimits?: AppOptions['pinLimits']; webRoot?: string; allowedOrigins?: string[] } = {}): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'flightdeck-fuzz-'));
   const tables: TableConfig[] = (options.tables ?? ['default']).map((id) => ({ ...defaultTable(), id, name: id, camera: cameraConfig('none'), serial: { kind: 'none' } }));
   const built = await buildApp({
     service: () => new TableService({ config: { tables, pin: FUZZ_PIN }, dbFile: join(dir, 'fuzz.sqlite'), games: tableGames, log: silent, kiosk: { autoStart: false } }),
     pinLimits: options.pinLimits ?? { maxFailures: 1_000_000, windowMs: 60_000, blockMs: 1 },
     webRoot: options.webRoot,
+    allowedOrigins: options.allowedOrigins,
   });
   return {
     built,

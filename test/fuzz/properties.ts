@@ -247,7 +247,7 @@ export const httpCommands: FuzzTarget = {
     const { app } = fixture.built;
     const table = fixture.built.service.first();
     const schemaValid = schemaOracle(table.session.commandSchemas());
-    const withDefaults = (c: unknown) => table.adapter.withDefaults?.(c) ?? c;
+    const withDefaults = (c: unknown) => table.session.withDefaults(c);
     const tally = { accepted: 0, refused: 0 };
     try {
       await fc.assert(

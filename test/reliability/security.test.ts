@@ -98,17 +98,18 @@ describe('static files stay inside the dashboard folder', () => {
     });
   }
 
-  // DEFECT (server/http/app.ts, @fastify/static options): symbolic links inside web/dist are followed, so a
-  // link (left by a build step or a careless copy) serves any file the service can read. Fix: check that the
-  // real path of a served file is inside the web root (e.g. an onSend/onRequest hook with fs.realpath), or
-  // refuse symlinks when building web/dist. Marked it.fails until fixed.
-  it.fails('DEFECT: a symbolic link inside web/dist does not serve a file outside it', async () => {
+  // Once a defect: symbolic links inside web/dist were followed, so a link (left by a build step or a careless
+  // copy) served any file the service can read. Now the real path of every served file must lie in the root.
+  it('a symbolic link inside web/dist does not serve a file outside it (404)', async () => {
     const r = await rawGet(url, '/linked.txt');
     expect(r.body).not.toContain(SECRET);
+    expect(r.status).toBe(404);
   });
-  it.fails('DEFECT: a symbolic link to a folder outside web/dist does not serve its files', async () => {
+  it('a symbolic link to a folder outside web/dist does not serve its files (404)', async () => {
     const r = await rawGet(url, '/linkdir/secret.txt');
     expect(r.body).not.toContain(SECRET);
+    expect(r.status).toBe(404);
+    expect((await rawGet(url, '/linkdir/')).status).toBe(404);
   });
 });
 
@@ -210,11 +211,10 @@ describe('the wrong-PIN limiter under many addresses', () => {
     expect(limiter.retryAfter('a')).toBe(0);
   });
 
-  // DEFECT (server/http/pin-limiter.ts): blocked addresses are only forgotten when the same address asks
-  // again, so an attacker with many addresses (an IPv6 /64 holds 2^64) grows `blockedUntil` without bound:
-  // memory exhaustion, 5 requests per entry. Fix: drop expired blocks when the map grows (or cap it, e.g.
-  // 10,000 entries, oldest first). The test reads the private map because nothing else shows its size.
-  it.fails('DEFECT: expired blocks of addresses that never come back are forgotten (memory stays bounded)', () => {
+  // Once a defect: blocked addresses were only forgotten when the same address asked again, so an attacker
+  // with many addresses (an IPv6 /64 holds 2^64) grew `blockedUntil` without bound. The test reads the map
+  // because nothing else shows its size.
+  it('expired blocks of addresses that never come back are forgotten (memory stays bounded)', () => {
     let now = 1_000_000;
     const limiter = new PinLimiter({ maxFailures: 1, windowMs: 60_000, blockMs: 1_000, now: () => now });
     for (let i = 0; i < 50_000; i++) {
@@ -222,6 +222,34 @@ describe('the wrong-PIN limiter under many addresses', () => {
       now += 10; // each block has long expired when the last address is blocked
     }
     expect((limiter as unknown as { blockedUntil: Map<string, number> }).blockedUntil.size).toBeLessThan(20_000);
+  });
+
+  it('live blocks past the cap: the oldest are forgotten first, the newest stay blocked', () => {
+    let now = 1_000_000;
+    const limiter = new PinLimiter({ maxFailures: 1, windowMs: 60_000, blockMs: 3_600_000, maxEntries: 1_000, now: () => now });
+    for (let i = 0; i < 5_000; i++) {
+      limiter.recordFailure(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+      now += 1;
+    }
+    expect(limiter.blockedUntil.size).toBeLessThanOrEqual(1_000);
+    expect(limiter.retryAfter('10.0.0.0')).toBe(0);
+    expect(limiter.retryAfter(`10.0.${(4_999 >> 8) & 255}.${4_999 & 255}`)).toBeGreaterThan(0);
+  });
+
+  it('counts of wrong PINs from many addresses stay bounded, and a count inside its window is kept', () => {
+    let now = 1_000_000;
+    const limiter = new PinLimiter({ maxFailures: 3, windowMs: 1_000, blockMs: 60_000, now: () => now });
+    limiter.recordFailure('keep');
+    for (let i = 0; i < 50_000; i++) {
+      limiter.recordFailure(`2001:db8::${i.toString(16)}`);
+      if (i === 49_990) limiter.recordFailure('keep');
+      now += 10;
+    }
+    limiter.recordFailure('keep');
+    expect((limiter as unknown as { failures: { entries: Map<string, number[]> } }).failures.entries.size).toBeLessThan(20_000);
+    expect(limiter.retryAfter('keep')).toBe(0); // the first failure has left the window: two of three
+    limiter.recordFailure('keep');
+    expect(limiter.retryAfter('keep')).toBeGreaterThan(0);
   });
 });
 
@@ -238,23 +266,36 @@ describe('browser safety headers', () => {
     const r = await fixture.built.app.inject({ url: '/api/<script>alert(1)</script>' });
     expect(r.headers['content-type']).toContain('application/json');
   });
-  // DEFECT (server/http/app.ts): no browser safety headers at all. Fix: an onSend hook setting
-  // Content-Security-Policy "default-src 'self'; img-src 'self' data: blob:; connect-src 'self' ws: wss:; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
-  // X-Content-Type-Options: nosniff, X-Frame-Options: DENY, Referrer-Policy: no-referrer. Marked it.fails until then.
-  it.fails('DEFECT: Content-Security-Policy is set', () => expect(headers['content-security-policy']).toBeTruthy());
-  it.fails('DEFECT: X-Content-Type-Options: nosniff is set', () => expect(headers['x-content-type-options']).toBe('nosniff'));
-  it.fails('DEFECT: framing is refused (X-Frame-Options or CSP frame-ancestors)', () =>
+  // Once a defect: no browser safety headers at all. An onSend hook now sets them on every answer.
+  it('Content-Security-Policy is set', () => expect(headers['content-security-policy']).toBeTruthy());
+  it('X-Content-Type-Options: nosniff is set', () => expect(headers['x-content-type-options']).toBe('nosniff'));
+  it('framing is refused (X-Frame-Options or CSP frame-ancestors)', () =>
     expect(headers['x-frame-options'] ?? String(headers['content-security-policy'] ?? '').match(/frame-ancestors[^;]*/)?.[0]).toBeTruthy());
-  it.fails('DEFECT: Referrer-Policy is set', () => expect(headers['referrer-policy']).toBeTruthy());
+  it('Referrer-Policy is set', () => expect(headers['referrer-policy']).toBeTruthy());
+  it('the policy keeps scripts, styles and connections to the page\'s own host; a forged Host cannot widen it', async () => {
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/style-src 'self'(;|$)/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    const own = await fixture.built.app.inject({ url: '/api/health', headers: { host: 'table.local:3000' } });
+    expect(own.headers['content-security-policy']).toMatch(/connect-src 'self' ws:\/\/table\.local:3000 wss:\/\/table\.local:3000;/);
+    for (const host of ["x; script-src 'unsafe-inline' *", 'evil.example/ *', '*']) {
+      const r = await fixture.built.app.inject({ url: '/api/health', headers: { host } });
+      expect(String(r.headers['content-security-policy']), host).toMatch(/connect-src 'self';/);
+      expect(String(r.headers['content-security-policy']), host).not.toContain('unsafe-inline');
+    }
+    const missing = await fixture.built.app.inject({ url: '/nothing/here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+  });
 });
 
 describe('cross-site WebSocket', () => {
-  // DEFECT (server/http/app.ts, socket.io Server options): the socket.io server accepts a WebSocket from any
-  // Origin. A web page from another site opened on the table-side machine (a loopback client) is given the
-  // table's PIN in its snapshot (showPinOnLocalDisplay) and can then control the table. Fix: socket.io
-  // `allowRequest` refusing a handshake whose Origin header is present and not the service's own host
-  // (and `cors: { origin: false }`). Marked it.fails until then.
-  it.fails('DEFECT: a handshake from a foreign Origin is refused', async () => {
+  // Once a defect: the socket.io server accepted a WebSocket from any Origin. A web page from another site
+  // opened on the table-side machine (a loopback client) was given the table's PIN in its snapshot
+  // (showPinOnLocalDisplay) and could then control the table. socket.io's `allowRequest` now refuses a
+  // handshake whose Origin header is present and is not the service's own host.
+  it('a handshake from a foreign Origin is refused', async () => {
     const fixture = await fuzzApp();
     try {
       const url = await listenLoopback(fixture.built);
@@ -267,6 +308,21 @@ describe('cross-site WebSocket', () => {
       s.close();
       expect(got?.pin).toBeUndefined();
       expect(got).toBeNull();
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('a page from the service\'s own host, a configured origin, and a client without Origin (Node, the box bridge) may connect', async () => {
+    const fixture = await fuzzApp({ allowedOrigins: ['https://table.example'] });
+    try {
+      const url = await listenLoopback(fixture.built);
+      for (const origin of [url, 'https://table.example', undefined]) {
+        const s = await socketTo(url, { table: 'default' }, origin === undefined ? undefined : { origin });
+        s.close();
+      }
+      await expect(socketTo(url, { table: 'default' }, { origin: 'https://table.example.evil' })).rejects.toThrow();
+      await expect(socketTo(url, { table: 'default' }, { origin: 'null' })).rejects.toThrow();
     } finally {
       await fixture.close();
     }

@@ -6,6 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { cameraConfig, defaultTable } from '../../server/config/service-config.ts';
@@ -140,6 +142,71 @@ for (const fault of ['full', 'readOnly'] as const) {
 
 describe('the database file is read-only when the service starts', () => {
   const root = process.getuid?.() === 0;
+
+  /** chattr +i as root (root ignores permissions), chmod otherwise; false when neither holds */
+  function lockDown(paths: string[], on: boolean): boolean {
+    if (root) return makeImmutable(paths, on);
+    for (const p of paths) chmodSync(p, on ? (statSync(p).isDirectory() ? 0o555 : 0o444) : statSync(p).isDirectory() ? 0o755 : 0o644);
+    return true;
+  }
+
+  it('a copy left by a crash (journal frames still in the -wal file) is replayed whole, and the file is never written', async () => {
+    const live = mkdtempSync(join(tmpdir(), 'flightdeck-ro-live-'));
+    const frozen = mkdtempSync(join(tmpdir(), 'flightdeck-ro-frozen-'));
+    const names = ['db.sqlite', 'db.sqlite-wal', 'db.sqlite-shm'];
+    let locked: string[] = [];
+    try {
+      built = await open(join(live, 'db.sqlite'));
+      for (const c of yorktownAdapter.attractPlan(9).slice(0, 12)) expect((await post(built, c)).statusCode).toBe(200);
+      const before = await snapshot(built);
+      // the files as a power cut would leave them: the last commands only in the -wal file
+      for (const name of names) if (existsSync(join(live, name))) copyFileSync(join(live, name), join(frozen, name));
+      expect(existsSync(join(frozen, 'db.sqlite-wal'))).toBe(true);
+      await built.app.close();
+      built = null;
+      locked = [...names.map((n) => join(frozen, n)).filter((p) => existsSync(p)), frozen];
+      const bytes = locked.slice(0, -1).map((p) => readFileSync(p));
+      if (!lockDown(locked, true)) return console.warn('cannot make the files read-only here: skipped');
+      const { lines, log } = captureLog();
+      built = await open(join(frozen, 'db.sqlite'), log);
+      const after = await snapshot(built);
+      expect(after.seq).toBe(before.seq);
+      expect(isDeepStrictEqual(after.state, before.state)).toBe(true);
+      expect(after.alerts.find((a: { code: string }) => a.code === 'dbUnavailable')?.message, JSON.stringify(after.alerts)).toMatch(/not being saved/);
+      expect(lines.some((l) => l.level === 'error' && String(l.msg).includes('not being saved'))).toBe(true);
+      const next = yorktownAdapter.attractPlan(9)[12];
+      expect((await post(built, next)).statusCode).toBe(200);
+      expect((await snapshot(built)).seq).toBe(before.seq + 1);
+      await built.app.close();
+      built = null;
+      expect(locked.slice(0, -1).map((p) => readFileSync(p).equals(bytes[locked.indexOf(p)]))).toEqual(locked.slice(0, -1).map(() => true));
+    } finally {
+      if (locked.length > 0) lockDown(locked, false);
+      rmSync(live, { recursive: true, force: true });
+      rmSync(frozen, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a file that is not a database at all gives an empty table in memory, with the alert', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flightdeck-ro-junk-'));
+    const file = join(dir, 'db.sqlite');
+    writeFileSync(file, 'this is not a database, and it must stay as it is');
+    try {
+      const { lines, log } = captureLog();
+      built = await open(file, log);
+      const snap = await snapshot(built);
+      expect(snap.seq).toBe(0);
+      expect(snap.alerts.find((a: { code: string }) => a.code === 'dbUnavailable')?.message).toMatch(/cannot be opened.*not being saved/);
+      expect(lines.some((l) => l.level === 'error')).toBe(true);
+      expect((await post(built, { type: 'newGame', players: 2 })).statusCode).toBe(200);
+      await built.app.close();
+      built = null;
+      expect(readFileSync(file, 'utf8')).toBe('this is not a database, and it must stay as it is');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it.skipIf(!root)('the real server starts, plays on in memory and says nothing is saved', async () => {
     const setup = tempSetup([{ id: 'default' }]);
     const dbFile = join(setup.dataDir, 'flightdeck.sqlite');
@@ -160,11 +227,10 @@ describe('the database file is read-only when the service starts', () => {
     }
   }, 60_000);
 
-  // DEFECT (server/table/table-service.ts constructor): when the database cannot be opened for writing the
-  // service falls back to an empty ':memory:' database, so the games saved in the (readable) file are not
-  // shown: the table comes up empty. Fix: open the file read-only (`new Database(file, { readonly: true })`),
-  // replay the tables from it, and keep new entries in memory (or ATTACH a :memory: journal) with the alert.
-  (root ? it.fails : it.skip)('DEFECT: the tables come back with the games the read-only file holds', async () => {
+  // Once a defect: when the database could not be opened for writing the service fell back to an empty
+  // ':memory:' database, so the games saved in the (readable) file were not shown. Now the tables replay
+  // from an in-memory copy of the file, new entries stay in memory, and the alert says nothing is saved.
+  it.skipIf(!root)('the tables come back with the games the read-only file holds', async () => {
     const setup = tempSetup([{ id: 'default' }]);
     const dbFile = join(setup.dataDir, 'flightdeck.sqlite');
     let server = await startServer({ dataDir: setup.dataDir, configFile: setup.configFile });
@@ -173,9 +239,26 @@ describe('the database file is read-only when the service starts', () => {
       const before = (await call(server.url, 'GET', '/api/tables/default/state')).json;
       await server.kill('SIGTERM');
       if (!makeImmutable([dbFile, setup.dataDir], true)) throw new Error('chattr unavailable');
+      const fileBefore = readFileSync(dbFile);
       server = await startServer({ dataDir: setup.dataDir, configFile: setup.configFile });
       const after = (await call(server.url, 'GET', '/api/tables/default/state')).json;
       expect(after.seq).toBe(before.seq);
+      expect(isDeepStrictEqual(after.state, before.state)).toBe(true);
+      const alert = after.alerts.find((a: { code: string }) => a.code === 'dbUnavailable');
+      expect(alert?.message).toMatch(/not being saved/);
+      expect(server.lines.some((l) => l.includes('"level":50') && l.includes('not being saved'))).toBe(true);
+      // play goes on in memory; the file is never written
+      const next = yorktownAdapter.attractPlan(5)[10];
+      expect((await call(server.url, 'POST', '/api/tables/default/commands', next)).status).toBe(200);
+      expect((await call(server.url, 'GET', '/api/tables/default/state')).json.seq).toBe(before.seq + 1);
+      await server.kill('SIGTERM');
+      expect(readFileSync(dbFile).equals(fileBefore)).toBe(true);
+      // writable again: the file still holds exactly the saved game
+      makeImmutable([dbFile, setup.dataDir], false);
+      server = await startServer({ dataDir: setup.dataDir, configFile: setup.configFile });
+      const reopened = (await call(server.url, 'GET', '/api/tables/default/state')).json;
+      expect(reopened.seq).toBe(before.seq);
+      expect(reopened.alerts).toEqual([]);
     } finally {
       await server.kill('SIGKILL');
       makeImmutable([dbFile, setup.dataDir], false);

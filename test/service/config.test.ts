@@ -29,6 +29,17 @@ describe('service configuration', () => {
     expect(problemsOf(() => loadServiceConfig({ TABLE_PIN: '12' }))[0]).toMatch(/^TABLE_PIN/);
   });
 
+  it('FLIGHTDECK_ALLOWED_ORIGINS: a comma-separated list of http(s) origins, normalised; anything else is refused', () => {
+    expect(loadServiceConfig({}).allowedOrigins).toEqual([]);
+    expect(loadServiceConfig({ FLIGHTDECK_ALLOWED_ORIGINS: ' https://Deck.Example:443 , http://192.168.1.20:3000/ ' }).allowedOrigins).toEqual([
+      'https://deck.example',
+      'http://192.168.1.20:3000',
+    ]);
+    for (const bad of ['deck.example', 'ftp://deck.example', 'https://deck.example/path', 'https://user@deck.example', '*', 'null', 'https://deck.example?x=1']) {
+      expect(problemsOf(() => loadServiceConfig({ FLIGHTDECK_ALLOWED_ORIGINS: bad }))[0], bad).toMatch(/^FLIGHTDECK_ALLOWED_ORIGINS/);
+    }
+  });
+
   it('the example file is valid', () => {
     const tables = loadTablesFile(join(process.cwd(), 'config/tables.example.json'));
     expect(tables.map((t) => t.id)).toEqual(['table1', 'demo', 'manual']);

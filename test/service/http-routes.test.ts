@@ -146,6 +146,38 @@ describe('health and command list', () => {
   });
 });
 
+describe('short addresses for phones', () => {
+  it('/phone and /phone/:seat redirect to the phone view, keeping the table, language and PIN', async () => {
+    const b = await start();
+    const cases: [string, Record<string, string>][] = [
+      ['/phone', { view: 'phone' }],
+      ['/phone/', { view: 'phone' }],
+      ['/phone/2', { view: 'phone', seat: '2' }],
+      ['/phone/4?table=two', { view: 'phone', seat: '4', table: 'two' }],
+      ['/phone?table=one&lang=es&pin=1234', { view: 'phone', table: 'one', lang: 'es', pin: '1234' }],
+    ];
+    for (const [url, expected] of cases) {
+      const r = await b.app.inject({ url });
+      expect(r.statusCode, url).toBe(302);
+      const location = new URL(String(r.headers.location), 'http://table.local');
+      expect(location.origin + location.pathname, url).toBe('http://table.local/');
+      expect(Object.fromEntries(location.searchParams), url).toEqual(expected);
+      expect(r.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
+  it('a seat outside 1-4 or an unknown query parameter is refused with an error, never redirected', async () => {
+    const b = await start();
+    for (const url of ['/phone/0', '/phone/5', '/phone/12', '/phone/x', '/phone?table=..%2Fetc', '/phone?evil=1', '/phone/2?table=%2F%2Fevil.example']) {
+      const r = await b.app.inject({ url });
+      expect(r.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(r.statusCode, url).toBeLessThan(500);
+      expect(r.headers.location, url).toBeUndefined();
+      expect(r.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+  });
+});
+
 describe('static dashboard', () => {
   it('serves web/dist and nothing outside it', async () => {
     const b = await start();

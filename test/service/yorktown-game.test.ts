@@ -1,6 +1,7 @@
 /** A short 1942 USS Yorktown game played through the HTTP API and watched over socket.io. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { Ajv } from 'ajv';
 import type { Socket } from 'socket.io-client';
 import type { BuiltApp } from '../../server/http/app.ts';
 import type { TableSnapshot } from '../../server/http/protocol.ts';
@@ -114,5 +115,25 @@ describe('a short Yorktown game through the API', () => {
     expect(bad.json().error.code).toBe('badCommand');
     const faces = await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'dice', faces: [7] }, headers: auth() });
     expect(faces.statusCode).toBe(400);
+  });
+
+  it('the published newGame schema is what is accepted: players optional, default 4', async () => {
+    built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games: tableGames });
+    const { commands } = (await built.app.inject({ url: '/api/commands' })).json();
+    expect(commands.newGame.required).not.toContain('players');
+    expect(commands.newGame.properties.players).toMatchObject({ type: 'integer', minimum: 1, maximum: 4, default: 4 });
+    const ajv = new Ajv({ strict: false });
+    const { $schema: _s, ...schema } = commands.newGame;
+    const valid = ajv.compile(schema);
+    for (const payload of [{ type: 'newGame', seed: 5 }, { type: 'newGame', seed: 5, players: 2 }, { type: 'newGame', players: 0 }, { type: 'newGame', players: '2' }]) {
+      await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'resetTable' }, headers: auth() });
+      const r = await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload, headers: auth() });
+      expect(r.statusCode === 200, JSON.stringify(payload)).toBe(valid(payload));
+    }
+    const rows = built.service.journal.load('default').filter((r) => r.command.type === 'newGame');
+    expect(rows.map((r) => r.command)).toEqual([
+      { type: 'newGame', seed: 5, players: 4 },
+      { type: 'newGame', seed: 5, players: 2 },
+    ]);
   });
 });

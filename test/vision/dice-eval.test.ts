@@ -22,6 +22,24 @@ describe('npm run dice:eval', () => {
     }
   });
 
+  it('rejects a threshold outside 0..1 and a model folder without a model', async () => {
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--detect-threshold', '1.5'], { cwd: repoRoot })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--detect-threshold must be a number from 0 to 1'),
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-model-'));
+    try {
+      await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--out', join(dir, 'set'), '--model', join(dir, 'nomodel')], { cwd: repoRoot }).then(
+        () => expect.unreachable('should fail'),
+        (err: { code: number; stderr: string }) => {
+          expect(err.code).not.toBe(0);
+          expect(err.stderr).toContain('nomodel');
+        },
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes a synthetic set, predictions, and the figures as the last line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dice-eval-synth-'));
     try {

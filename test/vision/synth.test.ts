@@ -79,3 +79,21 @@ describe('writeSyntheticSet', () => {
     }
   });
 });
+
+describe('focus training scenes', () => {
+  it('hold only small dice, and the ordinary recipe is unchanged by the option', async () => {
+    const { syntheticSample } = await import('../../server/vision/training/samples.ts');
+    let biggestOrdinary = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const focus = await syntheticSample(seed, true);
+      const unit = focus.pixels.width / 640;
+      // 18–45 px per 640 px width, ±10 % per die, leaning dice drawn up to 15 % bigger
+      for (const d of focus.dice) expect(d.size!).toBeLessThanOrEqual(45 * 1.1 * 1.15 * unit + 1e-6);
+      const ordinary = await syntheticSample(seed);
+      const again = await syntheticSample(seed, false);
+      expect(Buffer.from(again.pixels.data).equals(Buffer.from(ordinary.pixels.data))).toBe(true);
+      for (const d of ordinary.dice) biggestOrdinary = Math.max(biggestOrdinary, d.size! / (ordinary.pixels.width / 640));
+    }
+    expect(biggestOrdinary).toBeGreaterThan(60);
+  });
+});

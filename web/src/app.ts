@@ -7,7 +7,11 @@ import { resolveRules, type Rules } from '../../server/games/yorktown1942/rulese
 import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
 import { t, type Key } from './i18n.ts';
+import { refusalText } from './refusals.ts';
 import type { Ack, GameState, Snapshot, VisionUpdate } from './types.ts';
+import type { GameEvent } from '../../server/games/game-module.ts';
+
+const HISTORY_LIMIT = 60;
 
 export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'box' | 'kiosk';
 export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'box', 'kiosk'];
@@ -16,8 +20,8 @@ export interface PlaneForm {
   load: 'none' | 'bomb' | 'dropTank';
   to: string; // 'approach' or an island number
   via: string; // '' or an island number
-  target: 'planes' | 'cap' | 'shoho';
-  manoeuvre: boolean;
+  /** '' none, 'true' the dealt tile, or the id of the tile turned over (physical tiles) */
+  manoeuvre: string;
 }
 
 export interface UiState {
@@ -33,10 +37,14 @@ export interface UiState {
   showAllRules: boolean;
   endDismissedFor: number | null;
   cardPick: string;
+  /** attack split picked for one reading of one roll (key: purpose|plane|readings) */
+  splitPick: { key: string; option: string } | null;
 }
 
 export interface Toast {
   text: string;
+  /** the engine's own words under a translated headline */
+  detail?: string | null;
   kind: 'ok' | 'error';
   at: number;
 }
@@ -50,6 +58,8 @@ export class App {
   /** server clock minus local clock, ms */
   clockOffset = 0;
   toast: Toast | null = null;
+  /** the game's events seen since this page opened (undone commands taken out), oldest first */
+  history: { seq: number; event: GameEvent }[] = [];
   ui: UiState = {
     forms: {},
     manualFaces: [],
@@ -61,6 +71,7 @@ export class App {
     showAllRules: false,
     endDismissedFor: null,
     cardPick: '',
+    splitPick: null,
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};
   private chrome: ((app: App) => Node) | null = null;
@@ -103,8 +114,44 @@ export class App {
 
   setSnapshot(snap: Snapshot): void {
     this.snap = snap;
+    // the journal position shown, for scripts and tests that wait for a command to arrive
+    this.root.dataset.seq = String(snap.seq);
     this.clockOffset = snap.serverTime - Date.now();
+    this.record(snap);
     this.render(false);
+  }
+
+  /** the phone's seat's dealt tiles (digital game), fetched once per game and seat */
+  private secrets: { key: string; tiles: Map<number, string> } | null = null;
+
+  /** The expert manoeuvre tile of one of this phone's planes, when the engine dealt it (null elsewhere). */
+  secretTile(plane: number): string | null {
+    const st = this.state;
+    if (this.view !== 'phone' || this.seat === null || !st?.setup?.expansions.expertManoeuvres || st.setup.deck !== 'digital') return null;
+    const key = `${st.startedAt}|${this.seat}`;
+    if (this.secrets?.key !== key && this.snap?.canControl) {
+      this.secrets = { key, tiles: new Map() };
+      void this.client.seatSecrets(this.seat).then((secrets) => {
+        if (this.secrets?.key !== key) return;
+        this.secrets.tiles = new Map((secrets?.tiles ?? []).map((x) => [x.plane, x.manoeuvre]));
+        if (this.secrets.tiles.size) this.render(false);
+      });
+    }
+    return this.secrets?.key === key ? (this.secrets.tiles.get(plane) ?? null) : null;
+  }
+
+  private record(snap: Snapshot): void {
+    if (this.history.length && this.history[this.history.length - 1]!.seq >= snap.seq) return;
+    for (const event of snap.events ?? []) {
+      if (event.type === 'undone') {
+        const gone = new Set(((event.commands as { seq: number }[] | undefined) ?? []).map((c) => c.seq));
+        this.history = this.history.filter((x) => !gone.has(x.seq));
+      } else {
+        if (event.type === 'gameStarted') this.history = [];
+        this.history.push({ seq: snap.seq, event });
+      }
+    }
+    if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
   }
 
   go(view: View): void {
@@ -116,8 +163,8 @@ export class App {
     this.render(true);
   }
 
-  showToast(text: string, kind: Toast['kind']): void {
-    this.toast = { text, kind, at: Date.now() };
+  showToast(text: string, kind: Toast['kind'], detail: string | null = null): void {
+    this.toast = { text, kind, at: Date.now(), detail };
     if (this.toastTimer) clearTimeout(this.toastTimer);
     this.toastTimer = setTimeout(() => {
       this.toast = null;
@@ -128,20 +175,15 @@ export class App {
 
   /** Sends a command; a refusal is shown in the service's words. */
   async send(command: { type: string; [k: string]: unknown }): Promise<Ack> {
-    const reply = await this.client.command(command);
-    if (!reply.ok) {
-      if (reply.error.code === 'pinRequired') this.ui.pinOpen = true;
-      this.showToast(t('rejected', { msg: reply.error.message }), 'error');
-      this.render(false);
-    }
-    return reply;
+    return this.act(() => this.client.command(command));
   }
 
   async act(fn: () => Promise<Ack>): Promise<Ack> {
     const reply = await fn();
     if (!reply.ok) {
       if (reply.error.code === 'pinRequired') this.ui.pinOpen = true;
-      this.showToast(t('rejected', { msg: reply.error.message }), 'error');
+      const { text, detail } = refusalText(reply.error);
+      this.showToast(text, 'error', detail);
       this.render(false);
     }
     return reply;
@@ -191,7 +233,10 @@ export class App {
     const el = document.getElementById('toast');
     if (!el) return;
     clear(el);
-    if (this.toast) el.append(h('div', { class: `toast toast-${this.toast.kind}` }, this.toast.text));
+    if (this.toast) {
+      el.append(h('div', { class: `toast toast-${this.toast.kind}` }, this.toast.text,
+        this.toast.detail ? h('span', { class: 'toast-detail' }, this.toast.detail) : null));
+    }
   }
 
   text(key: Key, params?: Record<string, string | number>): string {

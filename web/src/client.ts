@@ -118,6 +118,12 @@ export class TableClient {
     return r.ok ? (r.data as DayStats) : null;
   }
 
+  /** One seat's hidden information (its dealt expert manoeuvre tiles); needs the PIN. */
+  async seatSecrets(seat: number): Promise<{ tiles?: { plane: number; manoeuvre: string }[] } | null> {
+    const r = await this.http('GET', `${this.base()}/seats/${seat}/secrets`);
+    return r.ok ? ((r.data as { secrets?: { tiles?: { plane: number; manoeuvre: string }[] } | null }).secrets ?? null) : null;
+  }
+
   frameUrl(): string {
     return `${this.base()}/frame.jpg?t=${Date.now()}`;
   }

@@ -1,6 +1,6 @@
 /** Training samples: synthetic scenes (with a JPEG round trip) and the real labelled photos. */
 import sharp from 'sharp';
-import { renderScene, type SceneDie } from '../../synth/scene.ts';
+import { renderScene, type DiceColour, type SceneDie } from '../../synth/scene.ts';
 import { Rng } from '../../synth/random.ts';
 import { decodeImage, type RgbPixels } from '../decode.ts';
 import type { LabelledImage } from '../yolo-dataset.ts';
@@ -22,12 +22,21 @@ export function classOf(d: SceneDie): number {
   return d.face - 1;
 }
 
-export async function syntheticSample(seed: number): Promise<FrameSample> {
+/** The looks the first model read worst (small, dark, see-through, two-coloured), over-sampled by `focus` scenes. */
+const HARD_COLOURS: DiceColour[] = ['black', 'translucent', 'translucent', 'marbled', 'marbled', 'blue', 'purple', 'red', 'green', 'yellow', 'any'];
+
+/**
+ * One synthetic training frame. `focus` scenes hold only small dice (18–45 px per 640 px width) of the
+ * hard looks; without it the scene draws any look at 20–120 px (the first model's recipe, unchanged).
+ */
+export async function syntheticSample(seed: number, focus = false): Promise<FrameSample> {
   const rng = new Rng(seed * 7 + 1);
   const [width, height] = rng.pick(SIZES);
   const n = rng.chance(0.15) ? rng.int(0, 2) : rng.int(1, 12);
   const faces = Array.from({ length: n }, () => rng.int(1, 6));
-  const scene = renderScene({ width, height, faces, seed, mode: 'train' });
+  const scene = focus
+    ? renderScene({ width, height, faces, seed, mode: 'train', colour: rng.pick(HARD_COLOURS), dieSize: rng.range(18, 45) })
+    : renderScene({ width, height, faces, seed, mode: 'train' });
   const jpeg = await sharp(scene.image.toBytes(), { raw: { width, height, channels: 3 } })
     .jpeg({ quality: rng.int(35, 95) })
     .toBuffer();

@@ -86,8 +86,9 @@ export interface DetectorTraining {
   realFraction: number;
 }
 
-export async function trainDetector(synthetic: DetectorExample[], real: DetectorExample[], cfg: DetectorTraining, rng: Rng, progress: Progress): Promise<tf.LayersModel> {
-  const model = buildDetector();
+/** Trains a new detector, or continues `start` (same schedule, usually at a lower learning rate). */
+export async function trainDetector(synthetic: DetectorExample[], real: DetectorExample[], cfg: DetectorTraining, rng: Rng, progress: Progress, start?: tf.LayersModel): Promise<tf.LayersModel> {
+  const model = start ?? buildDetector();
   const [ch, cw] = cfg.cropCells;
   const hIn = ch * stride;
   const wIn = cw * stride;
@@ -187,8 +188,12 @@ export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, pe
   });
 }
 
-/** Sizes the detector predicts for the labelled centres of a frame (nearest peak), for real photos whose labels lack sizes. */
-export function detectedSizes(detector: tf.LayersModel, s: FrameSample, fallback: number): number[] {
+/**
+ * Sizes the detector predicts for the labelled centres of a frame (nearest peak): for real photos whose
+ * labels lack sizes, and for synthetic crops cut the way inference cuts them. `fallback` (one for all, or
+ * one per die) is used where no peak lies within half a size of the label.
+ */
+export function detectedSizes(detector: tf.LayersModel, s: FrameSample, fallback: number | number[]): number[] {
   const out = scoped(() => {
     const frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
     const { input, box } = detectorInput(frame);
@@ -196,7 +201,8 @@ export function detectedSizes(detector: tf.LayersModel, s: FrameSample, fallback
     return { o: o.slice(), box };
   });
   const peaks = decodePeaks(out.o, GW, GH, stride, 0.1);
-  return s.dice.map((d) => {
+  return s.dice.map((d, i) => {
+    const fb = typeof fallback === 'number' ? fallback : fallback[i];
     let best: number | null = null;
     let bestDist = Infinity;
     for (const p of peaks) {
@@ -208,7 +214,7 @@ export function detectedSizes(detector: tf.LayersModel, s: FrameSample, fallback
         best = p.size / out.box.scale;
       }
     }
-    return best !== null && bestDist < 0.5 * best ? best : fallback;
+    return best !== null && bestDist < 0.5 * best ? best : fb;
   });
 }
 

@@ -4,7 +4,7 @@ import { h } from '../dom.ts';
 import { t } from '../i18n.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
-import { alertsView, stopwatchView } from './status.ts';
+import { alertsView, historyView, nextStepView, stopwatchView } from './status.ts';
 
 export function phoneView(app: App): HTMLElement {
   const st = app.state;
@@ -20,8 +20,10 @@ export function phoneView(app: App): HTMLElement {
   return h('section', { class: 'phone' },
     alertsView(app),
     h('div', { class: 'phone-top' }, h('h2', null, t('phoneTitle', { n: app.seat })), stopwatchView(app)),
+    nextStepView(app),
     mine.length ? planesView(app, app.seat, true) : h('p', null, st ? t('phoneNoPlanes') : t('noGame')),
     rollIsMine ? rollPanel(app, false) : null,
+    historyView(app, 4),
     picker,
   );
 }

@@ -11,7 +11,7 @@ function formOf(app: App, plane: PlaneState): PlaneForm {
   let form = app.ui.forms[plane.id];
   if (!form) {
     const red = app.rules().board.islands.find((i) => i.colour === 'red');
-    form = { load: 'none', to: plane.position.at === 'deck' ? 'approach' : String(red?.id ?? 'approach'), via: '', target: 'planes', manoeuvre: false };
+    form = { load: 'none', to: plane.position.at === 'deck' ? 'approach' : String(red?.id ?? 'approach'), via: '', manoeuvre: '' };
     app.ui.forms[plane.id] = form;
   }
   return form;
@@ -24,6 +24,7 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
   const rolling = roll?.plane === plane.id;
   const fuel = rolling && roll ? roll.fuelAtStart - roll.tracker.fuelSpent : plane.fuel;
   const fuelPct = Math.max(0, Math.min(100, (fuel / rules.fuel.max) * 100));
+  const secret = plane.manoeuvre && !plane.manoeuvre.used && plane.manoeuvre.id === null ? app.secretTile(plane.id) : null;
   const card = h('article', { class: `plane-card seat${plane.seat}${plane.destroyed ? ' destroyed' : ''}${rolling ? ' rolling' : ''}`, 'data-plane': plane.id },
     h('header', null,
       h('span', { class: 'plane-badge' }, plane.id),
@@ -42,7 +43,7 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
       h('div', { class: 'stat wide' }, h('dt', null, t('action')),
         h('dd', { 'data-testid': `action-${plane.id}` }, plane.action ? tk(`act_${plane.action}`) : t('noAction'), plane.done ? ` (${t('actionDone')})` : '')),
       plane.manoeuvre
-        ? h('div', { class: 'stat wide' }, h('dt', null, t('manoeuvre')), h('dd', null, tk(`man_${plane.manoeuvre.id}`), plane.manoeuvre.used ? ` (${t('manoeuvreUsed')})` : ''))
+        ? h('div', { class: 'stat wide' }, h('dt', null, t('manoeuvre')), h('dd', { 'data-testid': `tile-${plane.id}` }, plane.manoeuvre.id ? tk(`man_${plane.manoeuvre.id}`) : secret ? `${tk(`man_${secret}`)} (${t('tileSecret')})` : t('manoeuvreHidden'), plane.manoeuvre.used ? ` (${t('manoeuvreUsed')})` : ''))
         : null,
     ),
   );
@@ -75,19 +76,76 @@ function destination(raw: string): 'approach' | number {
   return raw === 'approach' ? 'approach' : Number(raw);
 }
 
+const MANOEUVRES = ['landingAce', 'efficient', 'decisive', 'hawkEye', 'aggressive', 'invisible'] as const;
+
+/** The manoeuvre choices of a plane with an unused tile: the dealt tile (digital) or the tile turned over (physical). */
+function manoeuvreChoices(app: App, plane: PlaneState): [string, string][] {
+  const st = app.state;
+  if (!st?.setup?.expansions.expertManoeuvres || !plane.manoeuvre || plane.manoeuvre.used) return [];
+  const choices: [string, string][] = [['', t('manoeuvreNone')]];
+  if (plane.manoeuvre.id !== null || st.setup.deck === 'digital') {
+    const secret = app.secretTile(plane.id);
+    choices.push(['true', plane.manoeuvre.id ? tk(`man_${plane.manoeuvre.id}`) : secret ? tk(`man_${secret}`) : t('manoeuvreDealt')]);
+  } else {
+    const usedElsewhere = new Set(st.planes.map((p) => p.manoeuvre?.id).filter((id): id is NonNullable<typeof id> => !!id));
+    for (const id of MANOEUVRES) if (!usedElsewhere.has(id)) choices.push([id, tk(`man_${id}`)]);
+  }
+  return choices;
+}
+
+/** Where a one-island move may go from here (white lines), for the hint under the move form. */
+function oneIslandMoves(app: App, plane: PlaneState): number[] {
+  const board = app.rules().board;
+  if (plane.position.at === 'approach') return [...board.approachLines];
+  if (plane.position.at !== 'island') return [];
+  const from = plane.position.island;
+  return board.lines.flatMap(([a, b]) => (a === from ? [b] : b === from ? [a] : [])).sort((a, b) => a - b);
+}
+
+/** The targets the engine would accept for an attack by this plane now (its own checks, in the same order). */
+export function attackTargets(app: App, plane: PlaneState): ('planes' | 'cap' | 'shoho')[] {
+  const st = app.state;
+  if (!st || plane.position.at === 'deck') return [];
+  const rules = app.rules();
+  const island = plane.position.at === 'island' ? st.islands.find((i) => i.id === (plane.position as { island: number }).island) : undefined;
+  const targets: ('planes' | 'cap' | 'shoho')[] = [];
+  if (island && island.japanese.length > 0) targets.push('planes');
+  const fromOrange = island?.colour === 'orange' && st.search >= rules.search.locatedAt;
+  if (fromOrange && st.cap > 0) targets.push('cap');
+  if (fromOrange && plane.load === 'bomb') targets.push('shoho');
+  return targets;
+}
+
 /** The controls a plane offers now, or null when it has nothing to do. */
 export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
   const st = app.state;
   if (!st || !app.snap?.canControl || plane.destroyed || st.phase !== 'planes' || st.roll) return null;
   const form = formOf(app, plane);
   const id = plane.id;
-  const board = app.rules().board;
+  const rules = app.rules();
+  const board = rules.board;
   const parts: Child[] = [];
-  const withManoeuvre = (cmd: Record<string, unknown>) => (form.manoeuvre ? { ...cmd, manoeuvre: true } : cmd);
+  const deckFull = st.takeoffsLandingsThisTurn >= rules.flightDeck.perTurn;
+  const manoeuvres = manoeuvreChoices(app, plane);
+  if (!manoeuvres.some(([v]) => v === form.manoeuvre)) form.manoeuvre = '';
+  const withManoeuvre = (cmd: { type: string; [k: string]: unknown }) =>
+    form.manoeuvre === '' ? cmd : { ...cmd, manoeuvre: form.manoeuvre === 'true' ? true : form.manoeuvre };
+  const manoeuvrePick = () =>
+    manoeuvres.length
+      ? labelled(t('useManoeuvre'), select(`manoeuvre-${id}`, form.manoeuvre, manoeuvres, (v) => { form.manoeuvre = v; }))
+      : null;
 
   if (st.afterMove && st.afterMove.plane === id) {
-    if (st.afterMove.lightningAttack) parts.push(button(t('lightningAttack'), () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id }) as { type: string }), 'primary', `lightning-${id}`));
-    if (st.afterMove.emergencyLanding) parts.push(button(t('emergencyLanding'), () => void app.send(withManoeuvre({ type: 'emergencyLanding', plane: id }) as { type: string }), 'primary', `emergency-${id}`));
+    parts.push(h('div', { class: 'form-row after-move' },
+      h('p', { class: 'hint' }, t('afterMoveHint')),
+      st.afterMove.lightningAttack ? button(t('lightningAttack'), () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id })), 'primary', `lightning-${id}`) : null,
+      st.afterMove.emergencyLanding
+        ? rules.flightDeck.emergencyLandingCounts && deckFull
+          ? h('p', { class: 'hint' }, t('deckFullEmergency', { n: rules.flightDeck.perTurn }))
+          : button(t('emergencyLanding'), () => void app.send(withManoeuvre({ type: 'emergencyLanding', plane: id })), 'primary', `emergency-${id}`)
+        : null,
+      manoeuvrePick(),
+    ));
   }
 
   if (!plane.done && (!plane.action || !st.actionsStarted)) {
@@ -106,57 +164,84 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     );
   }
 
+  const extras: Child[] = [];
   if (plane.action && !plane.done) {
+    const waiting = st.planes.filter((p) => !p.destroyed && p.action === null);
     const redIslands = board.islands.filter((i) => i.colour === 'red');
-    const allDest: [string, string][] = [['approach', t('approach')], ...board.islands.map((i): [string, string] => [String(i.id), t('island', { n: i.id })])];
-    const rerender = () => app.render(false);
-    if (plane.action === 'takeoffLanding') {
+    const islandOptions = board.islands.map((i): [string, string] => [String(i.id), t('island', { n: i.id })]);
+    const island = plane.position.at === 'island' ? st.islands.find((i) => i.id === (plane.position as { island: number }).island) : undefined;
+    if (waiting.length) parts.push(h('p', { class: 'hint waiting' }, t('waitingForChoices', { planes: waiting.map((p) => p.id).join(', ') })));
+    if (plane.action === 'takeoffLanding' && deckFull && plane.position.at !== 'island') {
+      parts.push(h('p', { class: 'hint', 'data-testid': `deck-full-${id}` }, plane.position.at === 'deck'
+        ? t('deckFullTakeOff', { n: rules.flightDeck.perTurn })
+        : t('deckFullLanding', { n: rules.flightDeck.perTurn, fuel: rules.flightDeck.blockedLandingFuel })));
+    } else if (plane.action === 'takeoffLanding') {
       if (plane.position.at === 'deck') {
         const loads: [string, string][] = [['none', t('load_none')], ['bomb', t('load_bomb')]];
         if (st.setup?.expansions.dropTank) loads.push(['dropTank', t('load_dropTank')]);
-        const dests: [string, string][] = [['approach', t('approach')], ...redIslands.map((i): [string, string] => [String(i.id), t('island', { n: i.id })])];
+        const dests: [string, string][] = [['approach', `${t('approach')} (${t('fuelCost', { n: rules.takeOff.approachFuel })})`],
+          ...redIslands.map((i): [string, string] => [String(i.id), `${t('island', { n: i.id })} (${t('fuelCost', { n: rules.takeOff.redIslandFuel })})`])];
         if (!dests.some(([v]) => v === form.to)) form.to = 'approach';
         parts.push(h('div', { class: 'form-row' },
           labelled(t('load'), select(`load-${id}`, form.load, loads, (v) => { form.load = v as PlaneForm['load']; })),
           labelled(t('destination'), select(`to-${id}`, form.to, dests, (v) => { form.to = v; })),
           button(t('takeOff'), () => void app.send({ type: 'takeOff', plane: id, load: form.load, to: destination(form.to) }), 'primary', `takeoff-${id}`),
         ));
+      } else if (plane.position.at === 'approach') {
+        const auto = plane.fuel >= rules.landing.autoFuel;
+        parts.push(h('div', { class: 'form-row' },
+          button(t('land'), () => void app.send(withManoeuvre({ type: 'land', plane: id })), 'primary', `land-${id}`),
+          h('span', { class: 'hint' }, auto ? t('landAuto', { n: rules.landing.autoFuel }) : t('landRoll')),
+          manoeuvrePick(),
+        ));
       } else {
-        parts.push(button(t('land'), () => void app.send(withManoeuvre({ type: 'land', plane: id }) as { type: string }), 'primary', `land-${id}`));
+        parts.push(h('p', { class: 'hint' }, t('landFromApproach')));
       }
     } else if (plane.action === 'move') {
-      if (!allDest.some(([v]) => v === form.to)) form.to = 'approach';
-      parts.push(h('div', { class: 'form-row' },
-        labelled(t('destination'), select(`to-${id}`, form.to, allDest, (v) => { form.to = v; })),
-        labelled(t('via'), select(`via-${id}`, form.via, [['', t('viaNone')], ...board.islands.map((i): [string, string] => [String(i.id), t('island', { n: i.id })])], (v) => { form.via = v; })),
-        button(t('move'), () => {
-          const cmd: Record<string, unknown> = { type: 'move', plane: id, to: destination(form.to) };
-          if (form.via) cmd.via = Number(form.via);
-          void app.send(withManoeuvre(cmd) as { type: string });
-        }, 'primary', `move-${id}`),
-      ));
+      if (plane.position.at === 'deck') {
+        parts.push(h('p', { class: 'hint' }, t('moveFromDeck')));
+      } else {
+        const allDest: [string, string][] = [['approach', t('approach')], ...islandOptions];
+        if (!allDest.some(([v]) => v === form.to)) form.to = 'approach';
+        const near = oneIslandMoves(app, plane);
+        parts.push(h('div', { class: 'form-row' },
+          labelled(t('destination'), select(`to-${id}`, form.to, allDest, (v) => { form.to = v; })),
+          labelled(t('via'), select(`via-${id}`, form.via, [['', t('viaNone')], ...islandOptions], (v) => { form.via = v; })),
+          manoeuvrePick(),
+          button(t('move'), () => {
+            const cmd: { type: string; [k: string]: unknown } = { type: 'move', plane: id, to: destination(form.to) };
+            if (form.via && form.to !== 'approach') cmd.via = Number(form.via);
+            void app.send(withManoeuvre(cmd));
+          }, 'primary', `move-${id}`),
+        ),
+        h('p', { class: 'hint', 'data-testid': `move-hint-${id}` }, t('moveHint', {
+          near: near.length ? near.join(', ') : '—',
+          one: rules.move.oneIslandFuel,
+          two: rules.move.twoIslandsFuel,
+          back: rules.move.returnFuel,
+        })));
+      }
     } else if (plane.action === 'search') {
+      const canSearch = island?.colour === 'orange';
+      const canReveal = !!st.setup?.expansions.weather && !!island?.weather && !island.weather.revealed;
       parts.push(h('div', { class: 'form-row' },
-        button(t('searchDo'), () => void app.send(withManoeuvre({ type: 'search', plane: id }) as { type: string }), 'primary', `search-${id}`),
-        st.setup?.expansions.weather ? button(t('revealWeather'), () => void app.send(withManoeuvre({ type: 'revealWeather', plane: id }) as { type: string }), '', `weather-${id}`) : null,
+        canSearch ? button(t('searchDo'), () => void app.send(withManoeuvre({ type: 'search', plane: id })), 'primary', `search-${id}`) : null,
+        canReveal ? button(t('revealWeather'), () => void app.send(withManoeuvre({ type: 'revealWeather', plane: id })), canSearch ? '' : 'primary', `weather-${id}`) : null,
+        canSearch || canReveal ? manoeuvrePick() : h('p', { class: 'hint' }, st.setup?.expansions.weather ? t('searchWhereWeather') : t('searchWhere')),
       ));
     } else if (plane.action === 'attack') {
+      const targets = attackTargets(app, plane);
       parts.push(h('div', { class: 'form-row' },
-        labelled(t('target'), select(`target-${id}`, form.target, (['planes', 'cap', 'shoho'] as const).map((x): [string, string] => [x, tk(`target_${x}`)]), (v) => { form.target = v as PlaneForm['target']; })),
-        button(t('attackDo'), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: form.target }) as { type: string }), 'primary', `attack-${id}`),
+        targets.map((x) => button(tk(`attack_${x}`), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })), 'primary', `attack-${id}-${x}`)),
+        targets.length ? manoeuvrePick() : h('p', { class: 'hint' }, plane.position.at === 'deck' ? t('attackFromDeck') : t('attackNothing', { n: rules.search.locatedAt })),
       ));
     }
-    const extras: Child[] = [];
-    if (plane.manoeuvre && !plane.manoeuvre.used) {
-      extras.push(h('label', { class: 'check' },
-        h('input', { type: 'checkbox', checked: form.manoeuvre, onchange: (e: Event) => { form.manoeuvre = (e.target as HTMLInputElement).checked; rerender(); } }),
-        ` ${t('useManoeuvre')} (${tk(`man_${plane.manoeuvre.id}`)})`));
-    }
-    if (plane.load !== 'none' && plane.position.at !== 'deck') extras.push(button(t('dropLoad'), () => void app.send({ type: 'dropLoad', plane: id }), 'small'));
-    if (plane.load === 'dropTank') extras.push(button(t('useDropTank'), () => void app.send({ type: 'useDropTank', plane: id }), 'small'));
+    const tankLimit = rules.dropTank.maxFuelToUse;
+    if (plane.load === 'dropTank' && plane.fuel <= tankLimit) extras.push(button(t('useDropTank'), () => void app.send({ type: 'useDropTank', plane: id }), 'small', `droptank-${id}`));
     extras.push(button(t('skip'), () => void app.send({ type: 'skipAction', plane: id }), 'small', `skip-${id}`));
-    parts.push(h('div', { class: 'form-row extras' }, extras));
   }
+  if (plane.load !== 'none' && plane.position.at !== 'deck') extras.push(button(t('dropLoad'), () => void app.send({ type: 'dropLoad', plane: id }), 'small', `dropload-${id}`));
+  if (extras.length) parts.push(h('div', { class: 'form-row extras' }, extras));
   if (!parts.length) return null;
   return h('div', { class: 'plane-controls' }, parts);
 }

@@ -3,11 +3,38 @@
  * best result, what is needed), the odds, manual entry of the faces, throw / confirm / undo.
  */
 import { rollOdds } from '../../../server/dice/odds.ts';
+import { CAUTIOUS_SUFFIX, TIER_STRATEGY } from '../../../server/dice/tier-odds.ts';
+import { isRejection } from '../../../server/dice/roll-tracker.ts';
+import { TARGET_STRATEGY } from '../../../server/dice/target-policy.ts';
 import type { RollOdds, RollResult, RollTier } from '../../../server/dice/types.ts';
 import type { App } from '../app.ts';
 import { h, s, type Child } from '../dom.ts';
-import { t, tk } from '../i18n.ts';
+import { t, tk, type Key } from '../i18n.ts';
 import type { RollWithOdds } from '../types.ts';
+import { optionKey, splitOptions, type SplitOption } from '../split.ts';
+
+/** The engine's words for where each die comes from, in the chosen language (unknown words as they are). */
+const REASONS: Record<string, Key> = {
+  skill: 'reason_skill',
+  fuel: 'reason_fuel',
+  'allies attacking': 'reason_alliesAttacking',
+  'allies searching': 'reason_alliesSearching',
+  bomb: 'reason_bomb',
+  'drop tank': 'reason_dropTank',
+  storm: 'reason_storm',
+  'CAP fighters': 'reason_capFighters',
+};
+
+/** The engine's words for where each die comes from, in the chosen language (unknown words as they are). */
+export function reasonText(reason: string): string {
+  const known = REASONS[reason];
+  if (known) return t(known);
+  const search = /^search (\d+)$/.exec(reason);
+  if (search) return t('reason_search', { n: search[1]! });
+  const attack = /^(jake|kate|zeke|attacker) attack$/.exec(reason);
+  if (attack) return t('reason_attack', { plane: attack[1] === 'attacker' ? '' : tk(`jap_${attack[1]}`) }).trim();
+  return reason;
+}
 
 export function tierLabel(app: App, roll: RollWithOdds, tier: RollTier): string {
   const rules = app.rules();
@@ -17,7 +44,7 @@ export function tierLabel(app: App, roll: RollWithOdds, tier: RollTier): string 
   return tk(`tier_${tier.id}`);
 }
 
-function targetLabel(roll: RollWithOdds, id: string): string {
+export function targetLabel(roll: RollWithOdds, id: string): string {
   const info = roll.targets?.find((x) => x.id === id);
   if (!info) return id;
   return `${tk(`jap_${info.plane}`)}${info.island !== null ? ` (${t('island', { n: info.island })})` : ` (${t('cap')})`}`;
@@ -61,6 +88,15 @@ export function oddsOf(roll: RollWithOdds): RollOdds | null {
   }
 }
 
+/** The odds module's strategy sentence in the chosen language (as sent when it is not one of its own). */
+export function strategyText(strategy: string): string {
+  const cautious = strategy.endsWith(CAUTIOUS_SUFFIX);
+  const base = cautious ? strategy.slice(0, -CAUTIOUS_SUFFIX.length) : strategy;
+  const known = base === TIER_STRATEGY ? t('strategy_tier') : base === TARGET_STRATEGY ? t('strategy_targets') : base.startsWith('A single roll') ? t('strategy_single') : null;
+  if (!known) return strategy;
+  return cautious ? `${known} ${t('strategy_cautious')}` : known;
+}
+
 function oddsView(app: App, roll: RollWithOdds): Child {
   const odds = oddsOf(roll);
   const goal = roll.tracker.spec.goal;
@@ -80,7 +116,7 @@ function oddsView(app: App, roll: RollWithOdds): Child {
     h('ul', null, bars,
       roll.tracker.spec.onesCostFuel ? h('li', { class: 'crash' }, h('span', { class: 'odds-label' }, t('crashOdds')), h('span', { class: 'odds-bar' }), h('span', { class: 'odds-value' }, pct(odds.crash))) : null),
     roll.tracker.spec.onesCostFuel ? h('p', { class: 'hint' }, `${t('expectedFuel')}: ${odds.expectedFuel.toFixed(1)}`) : null,
-    h('p', { class: 'hint small' }, roll.odds ? odds.strategy : `${t('oddsFromStart')} — ${odds.strategy}`),
+    h('p', { class: 'hint small' }, roll.odds ? strategyText(odds.strategy) : `${t('oddsFromStart')} — ${strategyText(odds.strategy)}`),
   );
 }
 
@@ -100,7 +136,7 @@ export function cameraView(app: App): HTMLElement | null {
     overlay.append(
       s('g', { class: cls },
         s('rect', { x: d.x - d.w / 2, y: d.y - d.h / 2, width: d.w, height: d.h, rx: 6 }),
-        s('text', { x: d.x, y: d.y - d.h / 2 - 8, 'text-anchor': 'middle' }, d.face === null ? `? ${d.unreadable ?? ''}` : String(d.face)),
+        s('text', { x: d.x, y: d.y - d.h / 2 - 8, 'text-anchor': 'middle' }, d.face === null ? `? ${d.unreadable ? tk(`unreadable_${d.unreadable}`) : ''}` : String(d.face)),
       ),
     );
   }
@@ -119,14 +155,17 @@ function syncManual(app: App, roll: RollWithOdds): void {
   app.ui.manualFaces = Array.from({ length: n }, (_, i) => (faces && faces.length === n ? faces[i] : null));
   // continuous roll: the locked 1s stay; the rest are typed again
   if (roll.tracker.spec.continuous && faces && faces.length === n) {
-    app.ui.manualFaces = app.ui.manualFaces.map((f) => (f === 1 ? 1 : null));
+    app.ui.manualFaces = app.ui.manualFaces.map((f, i) => (isLockedSlot(roll, app, i) ? 1 : null));
   }
   app.ui.manualSlot = Math.max(0, app.ui.manualFaces.findIndex((f) => f === null));
 }
 
+/** The first `lockedOnes` 1s showing are locked; a 1 that Decisive freed may be re-rolled. */
 function isLockedSlot(roll: RollWithOdds, app: App, i: number): boolean {
   const faces = roll.tracker.faces;
-  return roll.tracker.spec.continuous && !!faces && faces.length === app.ui.manualFaces.length && faces[i] === 1;
+  if (!roll.tracker.spec.continuous || !faces || faces.length !== app.ui.manualFaces.length || faces[i] !== 1) return false;
+  const before = faces.slice(0, i).filter((f) => f === 1).length;
+  return before < roll.tracker.lockedOnes;
 }
 
 function manualView(app: App, roll: RollWithOdds): HTMLElement {
@@ -204,8 +243,75 @@ function weatherPick(app: App, roll: RollWithOdds): HTMLElement | null {
       WEATHER.map((w) => h('option', { value: w, selected: w === weatherChoice }, tk(`weather_${w}`)))));
 }
 
+/** The split options of an attack roll with dice showing (null for any other roll). */
+function splitOf(roll: RollWithOdds): SplitOption[] | null {
+  const tr = roll.tracker;
+  if (tr.best.kind !== 'targets' || !tr.faces || !roll.targets?.length) return null;
+  return splitOptions(tr.faces, roll.targets, tr.best.taken.map((x) => x.targetId));
+}
+
+function splitKey(roll: RollWithOdds): string {
+  return `${roll.purpose}|${roll.plane}|${roll.tracker.readings}`;
+}
+
+/** The option the players picked for this reading, else the engine's default split. */
+function chosenSplit(app: App, roll: RollWithOdds, options: SplitOption[]): SplitOption {
+  const pick = app.ui.splitPick;
+  const picked = pick && pick.key === splitKey(roll) ? options.find((o) => optionKey(o.ids) === pick.option) : undefined;
+  return picked ?? options.find((o) => o.best) ?? options[0]!;
+}
+
+function leftAfter(app: App, roll: RollWithOdds, option: SplitOption): string {
+  const st = app.state;
+  if (!st) return '';
+  const parts: string[] = [];
+  const islands = new Set(roll.targets.filter((x) => x.island !== null).map((x) => x.island!));
+  for (const id of islands) {
+    const left = roll.targets.filter((x) => x.island === id && !option.ids.includes(x.id));
+    parts.push(left.length ? t('splitLeaves', { what: left.map((x) => tk(`jap_${x.plane}`)).join(' + '), where: t('island', { n: id }) }) : t('splitClears', { where: t('island', { n: id }) }));
+  }
+  const cap = roll.targets.filter((x) => x.island === null);
+  if (cap.length) {
+    const left = st.cap - cap.filter((x) => option.ids.includes(x.id)).length;
+    parts.push(t('splitCapLeft', { n: left }));
+  }
+  return parts.join(' · ');
+}
+
+/** Attack rolls: which targets the dice take (the players may pick another split than the best). */
+function splitView(app: App, roll: RollWithOdds, control: boolean): HTMLElement | null {
+  const options = splitOf(roll);
+  if (!options) return null;
+  const chosen = chosenSplit(app, roll, options);
+  return h('fieldset', { class: 'split', 'data-testid': 'split' },
+    h('legend', null, t('splitTitle')),
+    options.length > 1 ? h('p', { class: 'hint' }, t('splitHint')) : null,
+    h('ul', { class: 'split-options' }, options.map((o) => {
+      const key = optionKey(o.ids);
+      const selected = optionKey(chosen.ids) === key;
+      const what = o.taken.length
+        ? o.taken.map((x) => h('span', { class: 'split-take' }, targetLabel(roll, x.target.id), ' ← ',
+            Array.from({ length: x.target.equal }, () => dieFace(x.face, 'small'))))
+        : [h('span', { class: 'split-take' }, t('splitNothing'))];
+      return h('li', null,
+        h('label', { class: `split-option${selected ? ' selected' : ''}`, 'data-testid': `split-${key}` },
+          h('input', { type: 'radio', name: 'split', value: key, checked: selected, disabled: !control, onchange: () => {
+            app.ui.splitPick = { key: splitKey(roll), option: key };
+            app.render(false);
+          } }),
+          h('span', { class: 'split-what' }, what),
+          h('span', { class: 'split-gain' }, t('splitSkill', { n: o.skill }), ' · ', leftAfter(app, roll, o)),
+          o.best ? h('span', { class: 'tag' }, t('splitBest')) : null,
+        ));
+    })),
+  );
+}
+
 function confirmCommand(app: App, roll: RollWithOdds): { type: string; [k: string]: unknown } {
-  return needsWeatherToken(app, roll) ? { type: 'confirmRoll', weather: weatherChoice } : { type: 'confirmRoll' };
+  if (needsWeatherToken(app, roll)) return { type: 'confirmRoll', weather: weatherChoice };
+  const options = splitOf(roll);
+  if (options) return { type: 'confirmRoll', assign: chosenSplit(app, roll, options).ids };
+  return { type: 'confirmRoll' };
 }
 
 export function rollPanel(app: App, big: boolean): HTMLElement {
@@ -222,7 +328,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
   return h('section', { class: `roll-panel${big ? ' big' : ''}${tr.outOfFuel ? ' crashed' : ''}`, 'data-testid': 'roll-panel' },
     h('h2', null, title),
     h('p', { class: 'roll-kind' }, t('diceInRoll', { n: tr.spec.dice }), ' · ', tr.spec.continuous ? t('continuousRoll') : t('singleRoll'),
-      roll.diceBreakdown?.length ? h('span', { class: 'breakdown' }, ` (${roll.diceBreakdown.map((b) => `${b.dice >= 0 ? '+' : ''}${b.dice} ${b.reason}`).join(', ')})`) : null),
+      roll.diceBreakdown?.length ? h('span', { class: 'breakdown' }, ` (${roll.diceBreakdown.map((b) => `${b.dice >= 0 ? '+' : ''}${b.dice} ${reasonText(b.reason)}`).join(', ')})`) : null),
     h('div', { class: 'roll-body' },
       camera,
       h('div', { class: 'roll-figures' },
@@ -235,6 +341,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
         ),
         tr.outOfFuel ? h('p', { class: 'out-of-fuel', role: 'alert' }, t('outOfFuel')) : null,
         flagsView(roll),
+        splitView(app, roll, control),
         oddsView(app, roll),
       ),
     ),
@@ -242,7 +349,14 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
       ? h('div', { class: 'roll-actions' },
           simulated ? h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'throw', onclick: () => void app.act(() => app.client.throwDice({})) }, t('throwDice')) : null,
           weatherPick(app, roll),
-          h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'confirm-roll', onclick: () => void app.send(confirmCommand(app, roll)) }, t('confirm')),
+          h('button', {
+            type: 'button', class: 'btn primary big-btn', 'data-testid': 'confirm-roll',
+            // the engine takes a confirmation only after an accepted reading of the dice
+            disabled: tr.faces === null || tr.flags.some(isRejection),
+            title: tr.faces === null ? t('confirmNeedsDice') : null,
+            onclick: () => void app.send(confirmCommand(app, roll)),
+          }, t('confirm')),
+          tr.faces === null ? h('span', { class: 'hint' }, t('confirmNeedsDice')) : null,
           h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'undo-roll', onclick: () => void app.send({ type: 'undo' }) }, t('undo')),
         )
       : null,

@@ -4,6 +4,7 @@ import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { clockLevel, clockText, searchBonus } from '../format.ts';
 import { t, tk, type Key } from '../i18n.ts';
+import { describeEvent } from '../events.ts';
 
 export function remainingMs(app: App): number | null {
   const st = app.state;
@@ -122,4 +123,43 @@ export function alertsView(app: App): HTMLElement | null {
   }
   if (!items.length) return null;
   return h('section', { class: 'alerts', role: 'alert', 'aria-label': t('alerts') }, h('ul', null, items));
+}
+
+/** The last things that happened, newest first, in the chosen language. */
+export function historyView(app: App, limit: number): HTMLElement | null {
+  const rules = app.rules();
+  const lines: { seq: number; text: string }[] = [];
+  for (let i = app.history.length - 1; i >= 0 && lines.length < limit; i--) {
+    const x = app.history[i]!;
+    const text = describeEvent(x.event, rules);
+    if (text) lines.push({ seq: x.seq, text });
+  }
+  if (!lines.length) return null;
+  const newest = lines[0]!.seq;
+  return h('section', { class: 'history', 'aria-label': t('happened'), 'data-testid': 'history' },
+    h('h3', null, t('happened')),
+    h('ol', null, lines.map((l) => h('li', { class: l.seq === newest ? 'new' : '' }, l.text))),
+  );
+}
+
+/** What the players do now, in one line: the turn's steps for a newcomer. */
+export function nextStep(app: App): string | null {
+  const st = app.state;
+  if (!st || !st.setup || st.phase === 'over') return null;
+  if (st.roll) {
+    return st.roll.tracker.spec.continuous ? t('step_roll', { n: st.roll.tracker.spec.dice }) : t('step_rollSingle', { n: st.roll.tracker.spec.dice });
+  }
+  if (st.phase === 'setup') return t('step_setup', { n: st.setupDraws });
+  if (st.phase === 'japanese') return st.deck.mode === 'digital' ? t('step_japanese') : t('step_japanesePhysical');
+  const flying = st.planes.filter((p) => !p.destroyed);
+  const unchosen = flying.filter((p) => p.action === null);
+  if (unchosen.length) return t('step_choose', { planes: unchosen.map((p) => p.id).join(', ') });
+  const waiting = flying.filter((p) => !p.done);
+  if (waiting.length) return t('step_act', { planes: waiting.map((p) => p.id).join(', ') });
+  return t('step_endTurn');
+}
+
+export function nextStepView(app: App): HTMLElement | null {
+  const text = nextStep(app);
+  return text ? h('p', { class: 'next-step', 'data-testid': 'next-step', role: 'status' }, text) : null;
 }

@@ -6,7 +6,7 @@ import { boardView } from './board.ts';
 import { gameControls } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
-import { alertsView, cardView, countersView, stopwatchView } from './status.ts';
+import { alertsView, cardView, countersView, historyView, nextStepView, stopwatchView } from './status.ts';
 
 export function tableView(app: App): HTMLElement {
   const st = app.state;
@@ -16,8 +16,9 @@ export function tableView(app: App): HTMLElement {
   return h('div', { class: 'table-view' },
     alertsView(app),
     noGame ? h('p', { class: 'no-game' }, app.snap ? t('noGame') : t('connecting')) : null,
+    attract ? null : nextStepView(app),
     h('div', { class: 'table-layout' },
-      h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app)),
+      h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app), historyView(app, 10)),
       // during a roll the panel takes the middle of the screen, the board moves under it
       h('div', { class: 'col-board' }, st?.roll ? rollPanel(app, false) : null, boardView(app)),
       h('div', { class: 'col-right' }, planesView(app, null, !attract)),

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const cli = ['--import', 'tsx', join(repoRoot, 'server/cli/train-model.ts')];
+
+async function failure(args: string[]): Promise<string> {
+  try {
+    await run(process.execPath, [...cli, ...args, '--out', join(repoRoot, '.cache', 'never-written')], { cwd: repoRoot });
+  } catch (err) {
+    expect((err as { code: number }).code).toBe(1);
+    return (err as { stderr: string }).stderr;
+  }
+  throw new Error(`model:train ${args.join(' ')} did not fail`);
+}
+
+describe('npm run model:train arguments', () => {
+  it('names the bad option before any training starts', async () => {
+    expect(await failure(['--stage', 'both'])).toContain('--stage must be all, detector or classifier');
+    expect(await failure(['--continue'])).toContain('--continue needs --stage detector or --stage classifier');
+    expect(await failure(['--focus', '1.5'])).toContain('--focus must be a number from 0 to 1');
+    expect(await failure(['--stage', 'detector', '--crop-at-detected'])).toContain('--crop-at-detected needs --stage classifier');
+    expect(await failure(['--detector-lr', '0'])).toContain('--detector-lr must be a positive number');
+  });
+});

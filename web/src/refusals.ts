@@ -1,0 +1,70 @@
+/**
+ * A refused command in the chosen language. The engine explains refusals in English with the
+ * specifics (which plane, which island); in Spanish the toast leads with a Spanish sentence for
+ * the refusal's stable code and keeps the engine's words as the detail.
+ */
+import { lang, t } from './i18n.ts';
+
+const ES: Record<string, string> = {
+  wrongPhase: 'no es la fase para esto (primero la carta japonesa, luego las acciones de los aviones).',
+  actionsStarted: 'los aviones ya han empezado sus acciones: las acciones no se pueden cambiar hasta el próximo turno.',
+  actionsNotChosen: 'todos los aviones eligen su acción antes de que ninguno actúe.',
+  alreadyActed: 'este avión ya ha hecho su acción este turno.',
+  wrongAction: 'este avión eligió otra acción este turno.',
+  notOnDeck: 'el avión no está en la cubierta: puede aterrizar, no despegar.',
+  flightDeckFull: 'la cubierta está llena: solo dos despegues o aterrizajes por turno.',
+  notRedIsland: 'al despegar se vuela a la zona de aproximación o a una isla roja.',
+  notInApproach: 'se aterriza desde la zona de aproximación.',
+  noEmergencyLanding: 'el aterrizaje de emergencia se hace justo después de llegar a la zona de aproximación sin combustible.',
+  onDeck: 'el avión está en la cubierta: primero tiene que despegar.',
+  badMove: 'ese movimiento no es posible.',
+  wayBlocked: 'todas las rutas de vuelta pasan por islas con aviones japoneses.',
+  notJoined: 'ninguna línea blanca une esas casillas.',
+  viaOccupied: 'un movimiento de dos islas no puede sobrevolar aviones japoneses.',
+  notOrange: 'hace falta estar en una isla naranja.',
+  noWeatherToken: 'no hay ninguna ficha meteorológica boca abajo aquí.',
+  notLocated: 'el Shōhō aún no ha sido localizado.',
+  noTargets: 'no hay nada que atacar aquí.',
+  noBomb: 'solo se puede atacar al Shōhō con una bomba.',
+  noLightningAttack: 'el ataque relámpago se hace justo después de entrar en una casilla con aviones japoneses.',
+  noLoad: 'el avión no lleva ni bomba ni tanque externo.',
+  noDropTank: 'el avión no lleva tanque externo.',
+  notTurnStart: 'el tanque externo se usa al principio del turno del avión.',
+  tooMuchFuel: 'el avión tiene demasiado combustible para usar el tanque externo.',
+  notEnoughFuel: 'el avión no tiene combustible suficiente.',
+  noLoadTokens: 'todas las fichas de bomba o tanque externo están en uso.',
+  noDice: 'el avión no tiene dados que tirar.',
+  rollInProgress: 'hay una tirada en curso: lee los dados y confírmala primero.',
+  noRoll: 'no hay ninguna tirada en curso.',
+  noReading: 'tira los dados primero: aún no se ha leído ninguno.',
+  readingFlagged: 'la última lectura no se aceptó: enseña los dados otra vez.',
+  badAssign: 'esos dados no pueden derribar esos objetivos.',
+  weatherNeeded: 'di qué ficha meteorológica se ha revelado.',
+  weatherUsedUp: 'ya se han revelado todas las fichas de esa clase.',
+  weatherMismatch: 'la ficha de esa isla es otra.',
+  manoeuvreUsed: 'la ficha de maniobra experta ya se ha usado.',
+  wrongManoeuvre: 'la ficha de este avión es otra.',
+  manoeuvreUnknown: 'di qué ficha de maniobra ha girado el jugador.',
+  manoeuvreNotHere: 'esa maniobra experta no sirve para esto.',
+  noManoeuvres: 'la partida se juega sin la expansión de maniobras expertas.',
+  noWeather: 'la partida se juega sin la expansión de eventos meteorológicos.',
+  noDropTanks: 'la partida se juega sin la expansión de tanque externo.',
+  planeDestroyed: 'ese avión ha sido destruido.',
+  gameOver: 'la partida ha terminado: empieza una nueva.',
+  noGame: 'no hay ninguna partida: empieza una nueva.',
+  undoNotHere: 'no se puede deshacer.',
+  cannotUndo: 'no se puede deshacer más (una partida nueva, el fin del tiempo y el final de la partida no se deshacen).',
+  badUndo: 'deshacer necesita un número de órdenes de 1 o más.',
+  pinRequired: 'hace falta el PIN de la mesa.',
+  badPin: 'PIN incorrecto.',
+  tooManyAttempts: 'demasiados PIN incorrectos: espera un minuto.',
+  offline: 'no hay conexión con la mesa.',
+  timeout: 'la mesa no ha respondido a tiempo.',
+};
+
+/** The toast's headline and, when it is not the engine's own sentence, the engine's words as detail. */
+export function refusalText(error: { code: string; message: string }): { text: string; detail: string | null } {
+  const es = lang() === 'es' ? ES[error.code] : undefined;
+  if (es) return { text: t('rejected', { msg: es }), detail: error.message };
+  return { text: t('rejected', { msg: error.message }), detail: null };
+}
