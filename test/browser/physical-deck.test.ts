@@ -26,6 +26,7 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
   async function enterOtherCard(islands: number[], plane: string, event: string): Promise<void> {
     const details = page.locator('details.other-card');
     if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+    await page.locator('select[name=card-island-a]').waitFor({ state: 'visible' });
     await page.locator('select[name=card-island-a]').selectOption(String(islands[0]));
     await page.locator('select[name=card-island-b]').selectOption(islands[1] === undefined ? '' : String(islands[1]));
     await page.locator('select[name=card-plane]').selectOption(plane);
