@@ -11,7 +11,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, api, buildWeb, command, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, api, buildWeb, command, launch, openManualEntry, openOtherCard, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 type Plane = { id: number; fuel: number; load: string; position: { at: string; island?: number }; done: boolean; manoeuvre: { id: string | null; used: boolean } | null };
 type State = {
@@ -86,7 +86,7 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
   });
 
   async function enterCard(island: number, type: string, event: string): Promise<void> {
-    await page.locator('details.other-card summary').click();
+    await openOtherCard(page);
     await page.locator('select[name=card-island-a]').selectOption(String(island));
     await page.locator('select[name=card-island-b]').selectOption('');
     await page.locator('select[name=card-plane]').selectOption(type);

@@ -118,6 +118,14 @@ export async function openManualEntry(page: Page): Promise<void> {
   if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
 }
 
+/** Opens the form for a Japanese card missing from the deck list (unless it is open already). */
+export async function openOtherCard(page: Page): Promise<void> {
+  const details = page.locator('details.other-card').first();
+  await details.waitFor();
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+  await page.locator('select[name=card-island-a]').waitFor({ state: 'visible' });
+}
+
 type Json = Record<string, unknown>;
 
 /** The service's HTTP API (for long stretches of play). */

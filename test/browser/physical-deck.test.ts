@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, buildWeb, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, buildWeb, launch, openManualEntry, openOtherCard, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 type State = {
   phase: string;
@@ -24,9 +24,7 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
   const state = async () => (await tableState(server)) as unknown as State;
 
   async function enterOtherCard(islands: number[], plane: string, event: string): Promise<void> {
-    const details = page.locator('details.other-card');
-    if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
-    await page.locator('select[name=card-island-a]').waitFor({ state: 'visible' });
+    await openOtherCard(page);
     await page.locator('select[name=card-island-a]').selectOption(String(islands[0]));
     await page.locator('select[name=card-island-b]').selectOption(islands[1] === undefined ? '' : String(islands[1]));
     await page.locator('select[name=card-plane]').selectOption(plane);

@@ -37,6 +37,8 @@ export interface UiState {
   showAllRules: boolean;
   endDismissedFor: number | null;
   cardPick: string;
+  /** the form for a card missing from the deck list, opened by hand (kept across re-renders) */
+  otherCardOpen: boolean;
   /** attack split picked for one reading of one roll (key: purpose|plane|readings) */
   splitPick: { key: string; option: string } | null;
 }
@@ -71,6 +73,7 @@ export class App {
     showAllRules: false,
     endDismissedFor: null,
     cardPick: '',
+    otherCardOpen: false,
     splitPick: null,
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};

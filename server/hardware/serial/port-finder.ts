@@ -41,14 +41,19 @@ export function onPath(command: string, pathVar = process.env.PATH ?? ''): boole
 
 export type ListResult = { ok: true; ports: PortInfoLike[] } | { ok: false; reason: string };
 
-export async function listPortsSafely(
+/** The operating system's port list, refused up front where serialport's list() would crash the process. */
+export function guardedSystemList(
   list: () => Promise<PortInfoLike[]>,
   platform: NodeJS.Platform = process.platform,
   hasUdevadm: () => boolean = () => onPath('udevadm'),
-): Promise<ListResult> {
-  if (platform === 'linux' && !hasUdevadm()) {
-    return { ok: false, reason: 'cannot list serial ports: udevadm is not installed; set the box port path instead' };
-  }
+): () => Promise<PortInfoLike[]> {
+  return async () => {
+    if (platform === 'linux' && !hasUdevadm()) throw new Error('udevadm is not installed; set the box port path instead');
+    return list();
+  };
+}
+
+export async function listPortsSafely(list: () => Promise<PortInfoLike[]>): Promise<ListResult> {
   try {
     return { ok: true, ports: await list() };
   } catch (err) {

@@ -21,7 +21,7 @@ import {
   type BoxMessage,
   type LedTarget,
 } from './messages.ts';
-import { DEFAULT_USB_IDS, listPortsSafely, pickPort, type PortInfoLike, type UsbId } from './port-finder.ts';
+import { DEFAULT_USB_IDS, guardedSystemList, listPortsSafely, pickPort, type PortInfoLike, type UsbId } from './port-finder.ts';
 import { formatLine, parseLine, PROTOCOL_VERSION } from './protocol.ts';
 import { consoleLog, RateLimitedLog, type LogFn } from './rate-limited-log.ts';
 
@@ -125,7 +125,7 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
       usbIds: options.usbIds ?? DEFAULT_USB_IDS,
       baudRate: options.baudRate ?? 57600,
       openPort: options.openPort ?? openSerialPort,
-      listPorts: options.listPorts ?? (() => SerialPort.list()),
+      listPorts: options.listPorts ?? guardedSystemList(() => SerialPort.list()),
       heartbeatMs: options.heartbeatMs ?? 1000,
       silenceTimeoutMs: options.silenceTimeoutMs ?? 3500,
       helloTimeoutMs: options.helloTimeoutMs ?? 6000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USB_IDS, listPortsSafely, onPath, pickPort } from '../../../server/hardware/serial/port-finder.ts';
+import { DEFAULT_USB_IDS, guardedSystemList, listPortsSafely, onPath, pickPort } from '../../../server/hardware/serial/port-finder.ts';
 
 describe('port finder', () => {
   it('picks the box by vendor/product id, in the order of the ids', () => {
@@ -15,15 +15,15 @@ describe('port finder', () => {
 
   it('does not call list() on Linux without udevadm (it would crash the process)', async () => {
     let called = false;
-    const r = await listPortsSafely(async () => ((called = true), []), 'linux', () => false);
+    const r = await listPortsSafely(guardedSystemList(async () => ((called = true), []), 'linux', () => false));
     expect(called).toBe(false);
     expect(r).toEqual({ ok: false, reason: expect.stringMatching(/udevadm is not installed/) });
   });
 
   it('turns a failing list() into a reason', async () => {
-    const r = await listPortsSafely(() => Promise.reject(new Error('boom')), 'linux', () => true);
+    const r = await listPortsSafely(guardedSystemList(() => Promise.reject(new Error('boom')), 'linux', () => true));
     expect(r).toEqual({ ok: false, reason: 'cannot list serial ports: boom' });
-    expect(await listPortsSafely(async () => [{ path: '/dev/x' }], 'darwin')).toEqual({ ok: true, ports: [{ path: '/dev/x' }] });
+    expect(await listPortsSafely(guardedSystemList(async () => [{ path: '/dev/x' }], 'darwin'))).toEqual({ ok: true, ports: [{ path: '/dev/x' }] });
   });
 
   it('looks commands up on the PATH', () => {

@@ -11,7 +11,7 @@ function otherCardForm(app: App): HTMLElement {
   const pick = (name: string, value: string, options: [string, string][], set: (v: string) => void) =>
     h('select', { name, onchange: (e: Event) => set((e.target as HTMLSelectElement).value) }, options.map(([v, l]) => h('option', { value: v, selected: v === value }, l)));
   const islandOptions = islands.map((i): [string, string] => [String(i.id), String(i.id)]);
-  return h('details', { class: 'other-card' },
+  const details = h('details', { class: 'other-card', open: app.ui.otherCardOpen },
     h('summary', null, t('otherCard')),
     h('div', { class: 'form-row' },
       h('label', { class: 'field' }, h('span', null, t('island', { n: '' }).trim()), pick('card-island-a', other.a, islandOptions, (v) => { other.a = v; })),
@@ -19,12 +19,23 @@ function otherCardForm(app: App): HTMLElement {
       h('label', { class: 'field' }, h('span', null, t('plane', { n: '' }).trim()), pick('card-plane', other.plane, (['jake', 'kate', 'zeke'] as const).map((p): [string, string] => [p, tk(`jap_${p}`)]), (v) => { other.plane = v; })),
       h('label', { class: 'field' }, h('span', null, t('cardEvent')), pick('card-event', other.event, (['none', 'cap', 'shohoMoves'] as const).map((e): [string, string] => [e, tk(`event_${e}`)]), (v) => { other.event = v; })),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'card-direct', checked: other.directHit, onchange: (e: Event) => { other.directHit = (e.target as HTMLInputElement).checked; } }), ` ${t('directHit')}`),
-      h('button', { type: 'button', class: 'btn primary', 'data-testid': 'other-card', onclick: () => {
+      h('button', { type: 'button', class: 'btn primary', 'data-testid': 'other-card', onclick: async () => {
         const cardIslands = [Number(other.a), ...(other.b ? [Number(other.b)] : [])];
-        void app.send({ type: 'cardDrawn', card: { islands: cardIslands, plane: other.plane, event: other.event, directHit: other.directHit } });
+        // folded once the card is in; opened again if the engine refuses it, so it can be corrected
+        app.ui.otherCardOpen = false;
+        const reply = await app.send({ type: 'cardDrawn', card: { islands: cardIslands, plane: other.plane, event: other.event, directHit: other.directHit } });
+        if (!reply.ok) {
+          app.ui.otherCardOpen = true;
+          app.render(false);
+        }
       } }, t('cardDrawn')),
     ),
   );
+  // a state push rebuilds the view: the players' opened form stays open
+  details.addEventListener('toggle', () => {
+    app.ui.otherCardOpen = details.open;
+  });
+  return details;
 }
 
 export function gameControls(app: App): HTMLElement | null {
