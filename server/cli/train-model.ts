@@ -1,12 +1,13 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
- *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected]`
+ *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
  * `--focus F` makes that share of the synthetic scenes small dice of the hard looks (dark, translucent,
  * marbled, coloured). `--crop-at-detected` cuts synthetic classifier crops at the size the detector in
- * --out predicts (as inference does) instead of the true size.
+ * --out predicts (as inference does) instead of the true size. `--hard-negatives` adds "not a die" crops
+ * where the detector in --out finds a peak that no labelled die explains (side faces, stickers).
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -22,6 +23,8 @@ import {
   classifierExamples,
   detectedSizes,
   detectorExample,
+  falsePeaks,
+  negativeExamples,
   trainClassifier,
   trainDetector,
   type ClassifierExample,
@@ -29,6 +32,10 @@ import {
 } from '../vision/training/train.ts';
 import { Rng } from '../synth/random.ts';
 import { progressBar } from './progress.ts';
+import type * as tf from '@tensorflow/tfjs';
+
+/** below the reader's detector threshold (0.3), so that near-misses are taught too */
+const HARD_NEGATIVE_THRESHOLD = 0.2;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
       'detector-lr': { type: 'string' },
       'classifier-lr': { type: 'string' },
       'crop-at-detected': { type: 'boolean', default: false },
+      'hard-negatives': { type: 'boolean', default: false },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -91,6 +99,8 @@ async function main(): Promise<void> {
   const detLrArg = positiveNumber(values['detector-lr'], 'detector-lr', 0);
   const clsLrArg = positiveNumber(values['classifier-lr'], 'classifier-lr', 0);
   if (cropAtDetected && stage !== 'classifier') throw new Error('--crop-at-detected needs --stage classifier (the detector in --out cuts the crops)');
+  const hardNegatives = values['hard-negatives'] ?? false;
+  if (hardNegatives && stage !== 'classifier') throw new Error('--hard-negatives needs --stage classifier (the detector in --out finds them)');
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new Error('--backend must be wasm or cpu');
 
@@ -110,6 +120,14 @@ async function main(): Promise<void> {
   const clsData: ClassifierExample[] = [];
   let synthDice = 0;
   let focusScenes = 0;
+  let negativePeaks = 0;
+  // the kept detector's unexplained peaks (side faces, stickers) become "not a die" crops
+  const addHardNegatives = (detector: tf.LayersModel | undefined, s: FrameSample, perPeak: number) => {
+    if (!hardNegatives || !detector) return;
+    const peaks = falsePeaks(detector, s, HARD_NEGATIVE_THRESHOLD);
+    negativePeaks += peaks.length;
+    clsData.push(...negativeExamples(s, peaks, rng, perPeak));
+  };
   for (let i = 0; i < scenes; i++) {
     // golden-ratio sequence: focus scenes spread evenly through the run
     const isFocus = (i * 0.6180339887) % 1 < focus;
@@ -121,6 +139,7 @@ async function main(): Promise<void> {
       const trueSizes = s.dice.map((d) => d.size ?? 30);
       const sizes = cropAtDetected && keptDetector ? detectedSizes(keptDetector, s, trueSizes) : trueSizes;
       clsData.push(...classifierExamples(s, sizes, rng, synthPerDie, 2, 0.3));
+      addHardNegatives(keptDetector, s, synthPerDie);
     }
     progress('synthetic', i + 1, scenes, `${synthDice} dice`);
   }
@@ -154,7 +173,8 @@ async function main(): Promise<void> {
     const sizes = detectedSizes(detector, s, (72 * s.pixels.width) / 640);
     realDice += s.dice.length;
     clsData.push(...classifierExamples(s, sizes, rng, realPerDie, 3, 0.3));
-    progress('real crops', i + 1, real.length);
+    addHardNegatives(detector, s, realPerDie);
+    progress('real crops', i + 1, real.length, `${negativePeaks} hard negatives`);
   }
   const clsStart = Date.now();
   // --continue (with --stage classifier) starts from the classifier in --out, at a lower learning rate
@@ -191,6 +211,8 @@ async function main(): Promise<void> {
     focusScenes,
     classifierLearningRate: clsLr,
     cropAtDetected,
+    hardNegatives,
+    hardNegativePeaks: negativePeaks,
   };
   const earlierClsRuns = (previous?.training.classifierRuns as unknown[] | undefined) ?? [];
   const earlierDetRuns = (previous?.training.detectorRuns as unknown[] | undefined) ?? [];

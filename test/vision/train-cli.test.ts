@@ -24,5 +24,6 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--focus', '1.5'])).toContain('--focus must be a number from 0 to 1');
     expect(await failure(['--stage', 'detector', '--crop-at-detected'])).toContain('--crop-at-detected needs --stage classifier');
     expect(await failure(['--detector-lr', '0'])).toContain('--detector-lr must be a positive number');
+    expect(await failure(['--hard-negatives'])).toContain('--hard-negatives needs --stage classifier');
   });
 });

@@ -188,33 +188,66 @@ export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, pe
   });
 }
 
-/**
- * Sizes the detector predicts for the labelled centres of a frame (nearest peak): for real photos whose
- * labels lack sizes, and for synthetic crops cut the way inference cuts them. `fallback` (one for all, or
- * one per die) is used where no peak lies within half a size of the label.
- */
-export function detectedSizes(detector: tf.LayersModel, s: FrameSample, fallback: number | number[]): number[] {
+/** The detector's peaks on a frame, in frame pixels. */
+function framePeaks(detector: tf.LayersModel, s: FrameSample, threshold: number): { x: number; y: number; size: number }[] {
   const out = scoped(() => {
     const frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
     const { input, box } = detectorInput(frame);
     const o = (detector.predict(input) as tf.Tensor).dataSync() as Float32Array;
     return { o: o.slice(), box };
   });
-  const peaks = decodePeaks(out.o, GW, GH, stride, 0.1);
+  return decodePeaks(out.o, GW, GH, stride, threshold).map((p) => ({
+    x: (p.x - out.box.padX) / out.box.scale,
+    y: (p.y - out.box.padY) / out.box.scale,
+    size: p.size / out.box.scale,
+  }));
+}
+
+/**
+ * Sizes the detector predicts for the labelled centres of a frame (nearest peak): for real photos whose
+ * labels lack sizes, and for synthetic crops cut the way inference cuts them. `fallback` (one for all, or
+ * one per die) is used where no peak lies within half a size of the label.
+ */
+export function detectedSizes(detector: tf.LayersModel, s: FrameSample, fallback: number | number[]): number[] {
+  const peaks = framePeaks(detector, s, 0.1);
   return s.dice.map((d, i) => {
     const fb = typeof fallback === 'number' ? fallback : fallback[i];
     let best: number | null = null;
     let bestDist = Infinity;
     for (const p of peaks) {
-      const x = (p.x - out.box.padX) / out.box.scale;
-      const y = (p.y - out.box.padY) / out.box.scale;
-      const dist = Math.hypot(x - d.x, y - d.y);
+      const dist = Math.hypot(p.x - d.x, p.y - d.y);
       if (dist < bestDist) {
         bestDist = dist;
-        best = p.size / out.box.scale;
+        best = p.size;
       }
     }
     return best !== null && bestDist < 0.5 * best ? best : fb;
+  });
+}
+
+/**
+ * Hard negatives: the detector's own peaks (at `threshold`, below the reader's) that no labelled die
+ * explains — side faces of tilted dice, stickers, tokens. Labels without a size (real photos) explain a
+ * peak within the scoring radius (25 px per 640 px of width) or half the peak's size.
+ */
+export function falsePeaks(detector: tf.LayersModel, s: FrameSample, threshold: number): CropRequest[] {
+  const minRadius = (25 * s.pixels.width) / 640;
+  return framePeaks(detector, s, threshold)
+    .filter((p) => !s.dice.some((d) => Math.hypot(p.x - d.x, p.y - d.y) < Math.max(minRadius, 0.5 * (d.size ?? p.size), 0.5 * p.size)))
+    .map((p) => ({ x: p.x, y: p.y, size: p.size }));
+}
+
+/** Classifier examples "not a die" cut around hard negatives, jittered like the die crops. */
+export function negativeExamples(s: FrameSample, peaks: CropRequest[], rng: Rng, perPeak: number): ClassifierExample[] {
+  if (peaks.length === 0) return [];
+  const reqs: CropRequest[] = peaks.flatMap((p) =>
+    Array.from({ length: perPeak }, () => ({ x: p.x + rng.range(-0.1, 0.1) * p.size, y: p.y + rng.range(-0.1, 0.1) * p.size, size: p.size * rng.range(0.9, 1.15) })),
+  );
+  return scoped(() => {
+    const frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
+    const all = classifierCrops(frame, reqs).dataSync() as Float32Array;
+    const n = CS * CS * 3;
+    return reqs.map((_, i) => ({ crop: all.slice(i * n, (i + 1) * n), cls: CLASS_NONE }));
   });
 }
 
