@@ -151,7 +151,8 @@ describe.skipIf(!HAVE_CHROMIUM)('a whole game in the browser', () => {
     return true;
   }
 
-  async function issue(c: Cmd): Promise<void> {
+  /** Gives the command on its screen; returns that screen. */
+  async function issue(c: Cmd): Promise<Page> {
     const st = await state();
     const plane = typeof c.plane === 'number' ? c.plane : st.roll?.plane;
     const page = await screenFor(c.type === 'drawCard' || c.type === 'endTurn' ? null : plane);
@@ -212,6 +213,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a whole game in the browser', () => {
       default:
         throw new Error(`the game needs a command the test cannot give: ${JSON.stringify(c)}`);
     }
+    return page;
   }
 
   it('plays every turn through the interface until the Shōhō is sunk', { timeout: 600_000 }, async () => {
@@ -228,10 +230,9 @@ describe.skipIf(!HAVE_CHROMIUM)('a whole game in the browser', () => {
       }
       if (i === lastFirstDice) await throwAndTakeBack(await screenFor(st.roll?.plane));
       const before = await serverSeq();
-      await issue(c);
-      await expect
-        .poll(serverSeq, { message: `command ${i} (${JSON.stringify(c)}) was not taken: ${await table.locator('#toast').textContent()}` })
-        .not.toBe(before);
+      const page = await issue(c);
+      const taken = await expect.poll(serverSeq).not.toBe(before).then(() => true, () => false);
+      if (!taken) throw new Error(`command ${i} (${JSON.stringify(c)}) was not taken; its screen says: "${await page.locator('#toast').textContent()}"`);
       await synced();
       used.add(c.type + (c.manoeuvre ? '+manoeuvre' : ''));
       const after = await state();

@@ -80,7 +80,8 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
     await expect.poll(async () => (await state()).lastCard?.islands).toEqual([3]);
     const st = await state();
     expect(st.lastCard).toMatchObject({ plane: 'kate', event: 'cap' });
-    expect(await page.getByTestId('last-card').textContent()).toContain('Kate');
+    // the server took the card; the page shows it once the state push arrives
+    await expect.poll(() => page.getByTestId('last-card').textContent()).toContain('Kate');
     expect(st.roll, 'the set-up chain spots the Yorktown').not.toBeNull();
     {
       // the Yorktown was spotted: a single roll, the faces read as they fall
