@@ -7,7 +7,9 @@
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it.
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
- * --none-threshold override the reader's decision thresholds (for choosing them on a tuning set).
+ * --none-threshold override the reader's decision thresholds, --peak-distance the closest two dice's
+ * centres may be (× size), --views the number of orientations each crop is classified in (1, 4, 8):
+ * for choosing them on a tuning set.
  */
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -39,6 +41,8 @@ async function main(): Promise<void> {
       'detect-threshold': { type: 'string' },
       'face-threshold': { type: 'string' },
       'none-threshold': { type: 'string' },
+      views: { type: 'string' },
+      'peak-distance': { type: 'string' },
     },
   });
   const unit = (name: string): number | undefined => {
@@ -51,6 +55,9 @@ async function main(): Promise<void> {
   const face = unit('face-threshold');
   const none = unit('none-threshold');
   const detectThreshold = unit('detect-threshold');
+  const minPeakDistance = unit('peak-distance');
+  const views = values.views === undefined ? undefined : Number(values.views);
+  if (views !== undefined && views !== 1 && views !== 4 && views !== 8) throw new UsageError(`--views must be 1, 4 or 8, got "${values.views}"`);
   let dataDir: string;
   if (values.synthetic !== undefined) {
     const n = Number(values.synthetic);
@@ -72,6 +79,8 @@ async function main(): Promise<void> {
   const reader = await createDiceReader({
     modelDir: values.model ? resolve(values.model) : undefined,
     detectThreshold,
+    views,
+    minPeakDistance,
     thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}) },
   });
   const bar = progressBar();

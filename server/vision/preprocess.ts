@@ -63,3 +63,27 @@ export function classifierCrops(frame: tf.Tensor3D, dice: CropRequest[]): tf.Ten
     return standardise(crops, [1, 2, 3]) as tf.Tensor4D;
   });
 }
+
+export type ClassifierViews = 1 | 4 | 8;
+
+/**
+ * The crops seen in `views` orientations (a die's face reads the same turned by 90° or mirrored):
+ * [n, CS, CS, 3] → [views × n, CS, CS, 3], view-major. 1 = as is; 4 = the four quarter turns;
+ * 8 = those and their mirror images.
+ */
+export function orientedViews(crops: tf.Tensor4D, views: ClassifierViews): tf.Tensor4D {
+  if (views === 1) return crops.clone();
+  return tf.tidy(() => {
+    const quarter = (x: tf.Tensor4D): tf.Tensor4D => tf.reverse(tf.transpose(x, [0, 2, 1, 3]), 2);
+    const turns = [crops];
+    for (let k = 1; k < 4; k++) turns.push(quarter(turns[k - 1]));
+    const all = views === 8 ? [...turns, ...turns.map((t) => tf.reverse(t, 2) as tf.Tensor4D)] : turns;
+    return tf.concat(all, 0);
+  });
+}
+
+/** [views × n, C] view-major probabilities → [n, C], their mean. */
+export function meanOverViews(probs: tf.Tensor2D, views: number): tf.Tensor2D {
+  const [rows, classes] = probs.shape;
+  return tf.tidy(() => probs.reshape([views, rows / views, classes]).mean(0) as tf.Tensor2D);
+}
