@@ -8,8 +8,9 @@
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
  * --none-threshold override the reader's decision thresholds, --peak-distance the closest two dice's
- * centres may be (× size), --views the number of orientations each crop is classified in (1, 4, 8):
- * for choosing them on a tuning set.
+ * centres may be (× size), --views the number of orientations each crop is classified in (1, 4, 8),
+ * --edge-threshold how far (× size) a die may reach out of the frame and still be read: for choosing
+ * them on a tuning set.
  */
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
       'detect-threshold': { type: 'string' },
       'face-threshold': { type: 'string' },
       'none-threshold': { type: 'string' },
+      'edge-threshold': { type: 'string' },
       views: { type: 'string' },
       'peak-distance': { type: 'string' },
     },
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
   };
   const face = unit('face-threshold');
   const none = unit('none-threshold');
+  const edge = unit('edge-threshold');
   const detectThreshold = unit('detect-threshold');
   const minPeakDistance = unit('peak-distance');
   const views = values.views === undefined ? undefined : Number(values.views);
@@ -81,7 +84,7 @@ async function main(): Promise<void> {
     detectThreshold,
     views,
     minPeakDistance,
-    thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}) },
+    thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}), ...(edge !== undefined ? { edge } : {}) },
   });
   const bar = progressBar();
   const times: number[] = [];
