@@ -8,7 +8,8 @@
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
  * --none-threshold override the reader's decision thresholds, --peak-distance the closest two dice's
- * centres may be (× size), --views the number of orientations each crop is classified in (1, 4, 8),
+ * centres may be (× size), --views the number of orientations a doubtful crop is classified in again
+ * (1, 4, 8) and --review-below the top probability under which a crop is doubtful (1: every crop),
  * --edge-threshold how far (× size) a die may reach out of the frame and still be read: for choosing
  * them on a tuning set.
  */
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       'edge-threshold': { type: 'string' },
       views: { type: 'string' },
       'peak-distance': { type: 'string' },
+      'review-below': { type: 'string' },
     },
   });
   const unit = (name: string): number | undefined => {
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
   const edge = unit('edge-threshold');
   const detectThreshold = unit('detect-threshold');
   const minPeakDistance = unit('peak-distance');
+  const reviewBelow = unit('review-below');
   const views = values.views === undefined ? undefined : Number(values.views);
   if (views !== undefined && views !== 1 && views !== 4 && views !== 8) throw new UsageError(`--views must be 1, 4 or 8, got "${values.views}"`);
   let dataDir: string;
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
     detectThreshold,
     views,
     minPeakDistance,
+    reviewBelow,
     thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}), ...(edge !== undefined ? { edge } : {}) },
   });
   const bar = progressBar();

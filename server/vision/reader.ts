@@ -13,7 +13,7 @@ import { decodePeaks } from './heatmap.ts';
 import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec } from './model-store.ts';
 import { join } from 'node:path';
 import { classifierCrops, detectorInput, meanOverViews, orientedViews, type ClassifierViews } from './preprocess.ts';
-import { MODEL_SPEC } from './spec.ts';
+import { MODEL_SPEC, NUM_CLASSES } from './spec.ts';
 
 export interface DiceReading {
   width: number;
@@ -31,8 +31,10 @@ export interface ReaderOptions {
   thresholds?: Partial<DecisionThresholds>;
   /** at most this many dice per frame (strongest first) */
   maxDice?: number;
-  /** classify each crop in this many orientations and average their probabilities */
+  /** classify a doubtful crop again in this many orientations and average their probabilities */
   views?: ClassifierViews;
+  /** a crop is doubtful when its most likely class has less than this probability (1: every crop) */
+  reviewBelow?: number;
 }
 
 export interface VisionDiceReader extends DiceReader {
@@ -49,7 +51,7 @@ export interface VisionDiceReader extends DiceReader {
  * Decision settings of the shipped model, chosen on the synthetic tuning set (seed 2) and the real
  * train split, never on the sets the figures in models/README.md are measured on.
  */
-export const READER_DEFAULTS = { detectThreshold: 0.3, minPeakDistance: 0.8, views: 1 as ClassifierViews };
+export const READER_DEFAULTS = { detectThreshold: 0.3, minPeakDistance: 0.8, views: 1 as ClassifierViews, reviewBelow: 0.9 };
 
 export async function createDiceReader(options: ReaderOptions = {}): Promise<VisionDiceReader> {
   const backend = await initBackend(options.backend);
@@ -62,6 +64,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const maxDice = options.maxDice ?? 40;
   const views = options.views ?? READER_DEFAULTS.views;
+  const reviewBelow = options.reviewBelow ?? READER_DEFAULTS.reviewBelow;
   const { stride, inputWidth, inputHeight } = MODEL_SPEC.detector;
   const gw = inputWidth / stride;
   const gh = inputHeight / stride;
@@ -71,6 +74,33 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     detector.predict(tf.zeros([1, inputHeight, inputWidth, 3]));
     classifier.predict(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
   });
+
+  /** [n, C] probabilities of the crops, each the mean over v orientations */
+  async function predictProbs(crops: tf.Tensor4D, v: ClassifierViews): Promise<Float32Array> {
+    const t = tf.tidy(() => meanOverViews(classifier.predict(orientedViews(crops, v)) as tf.Tensor2D, v));
+    const data = (await t.data()) as Float32Array;
+    t.dispose();
+    return data;
+  }
+
+  /** One look at every crop; a second, in all `views` orientations, at the ones it was not sure of. */
+  async function classify(frame: tf.Tensor3D, dets: Detection[]): Promise<Float32Array[]> {
+    const crops = classifierCrops(frame, dets);
+    try {
+      const first = await predictProbs(crops, 1);
+      const probs = dets.map((_, i) => first.slice(i * NUM_CLASSES, (i + 1) * NUM_CLASSES));
+      if (views === 1) return probs;
+      const doubtful = probs.flatMap((p, i) => (reviewBelow >= 1 || Math.max(...p) < reviewBelow ? [i] : []));
+      if (doubtful.length === 0) return probs;
+      const subset = tf.gather(crops, doubtful);
+      const again = await predictProbs(subset, views);
+      subset.dispose();
+      doubtful.forEach((i, k) => (probs[i] = again.slice(k * NUM_CLASSES, (k + 1) * NUM_CLASSES)));
+      return probs;
+    } finally {
+      crops.dispose();
+    }
+  }
 
   async function readPixels(px: RgbPixels): Promise<DiceReading> {
     const frame = tf.tensor3d(px.data, [px.height, px.width, 3], 'int32');
@@ -85,14 +115,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
         .map((p) => ({ x: (p.x - box.padX) / box.scale, y: (p.y - box.padY) / box.scale, size: p.size / box.scale, score: p.score }))
         .filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
       if (dets.length === 0) return { width: px.width, height: px.height, dice: [] };
-      const probsT = tf.tidy(() => {
-        const crops = orientedViews(classifierCrops(frame, dets), views);
-        return meanOverViews(classifier.predict(crops) as tf.Tensor2D, views);
-      });
-      const flat = (await probsT.data()) as Float32Array;
-      probsT.dispose();
-      const n = MODEL_SPEC.classifier.classes.length;
-      const probs = dets.map((_, i) => flat.subarray(i * n, (i + 1) * n));
+      const probs = await classify(frame, dets);
       return { width: px.width, height: px.height, dice: decideDice(dets, probs, px.width, px.height, thresholds) };
     } finally {
       frame.dispose();
