@@ -34,7 +34,7 @@ import { Rng } from '../synth/random.ts';
 import { progressBar } from './progress.ts';
 import type * as tf from '@tensorflow/tfjs';
 
-/** below the reader's detector threshold (0.3), so that near-misses are taught too */
+/** the reader's detector threshold (READER_DEFAULTS): every peak the reader would classify */
 const HARD_NEGATIVE_THRESHOLD = 0.2;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

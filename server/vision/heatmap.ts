@@ -56,12 +56,19 @@ export interface Peak {
 }
 
 /**
+/**
+ * Two dice lying flat cannot have top-face centres closer than one size; side faces of big dice make
+ * peaks closer than that. 0.6 and not 1: sizes are estimates (0.8 lost touching dice in clusters;
+ * chosen on the synthetic tuning set, models/README.md).
+ */
+export const PEAK_SPACING = 0.6;
+
+/**
  * Local maxima (3×3) of the heatmap above `threshold`, with sub-cell refinement from the neighbours,
- * then suppression of weaker peaks closer than `minDistance` × size to a stronger one (two dice lying
- * flat cannot have top-face centres closer than about one size; side faces of big dice make such peaks).
+ * then suppression of weaker peaks closer than `minDistance` × size to a stronger one.
  * `out` holds [heat, logSize] interleaved per cell (the detector's output layout).
  */
-export function decodePeaks(out: Float32Array, gw: number, gh: number, stride: number, threshold: number, minDistance = 0.8): Peak[] {
+export function decodePeaks(out: Float32Array, gw: number, gh: number, stride: number, threshold: number, minDistance = PEAK_SPACING): Peak[] {
   const heatAt = (x: number, y: number): number => (x < 0 || y < 0 || x >= gw || y >= gh ? 0 : out[(y * gw + x) * 2]);
   const peaks: Peak[] = [];
   for (let y = 0; y < gh; y++) {
