@@ -48,21 +48,25 @@ describe('dice reader on synthetic trays', () => {
   it('a second look in four orientations changes only the doubtful dice', async () => {
     const once = await createDiceReader({ views: 1 });
     const everyCropTwice = await createDiceReader({ views: 4, reviewBelow: 1 });
-    const doubtfulOnly = await createDiceReader({ views: 4, reviewBelow: 0.9 });
+    const doubtfulOnly = await createDiceReader({ views: 4, reviewBelow: 0.99 });
     try {
-      const tray = await renderTray({ faces: [1, 2, 3, 4, 5, 6, 3], seed: 8 });
-      const [a, b, c] = await Promise.all([once, everyCropTwice, doubtfulOnly].map((r) => r.read(tray.image)));
-      const at = (r: typeof a) => r.dice.map((d) => [d.x, d.y, d.w]);
-      // the detector decides where the dice are; the views only re-read faces
-      expect(at(b)).toEqual(at(a));
-      expect(at(c)).toEqual(at(a));
-      // each die keeps its first reading or takes the four-view one; a sure first reading is kept
-      c.dice.forEach((d, i) => expect([a.dice[i], b.dice[i]]).toContainEqual(d));
-      a.dice.forEach((d, i) => {
-        if (d.score >= 0.95) expect(c.dice[i]).toEqual(d);
-      });
-      // this tray has doubtful dice: the second look happened
-      expect(c.dice.some((d, i) => JSON.stringify(d) !== JSON.stringify(a.dice[i]))).toBe(true);
+      let secondLooks = 0;
+      for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+        const tray = await renderTray({ faces: [1, 2, 3, 4, 5, 6, 3], seed });
+        const [a, b, c] = await Promise.all([once, everyCropTwice, doubtfulOnly].map((r) => r.read(tray.image)));
+        const at = (r: typeof a) => r.dice.map((d) => [d.x, d.y, d.w]);
+        // the detector decides where the dice are; the views only re-read faces
+        expect(at(b)).toEqual(at(a));
+        expect(at(c)).toEqual(at(a));
+        // each die keeps its first reading or takes the four-view one; a sure first reading is kept
+        c.dice.forEach((d, i) => expect([a.dice[i], b.dice[i]]).toContainEqual(d));
+        a.dice.forEach((d, i) => {
+          if (d.score >= 0.995) expect(c.dice[i]).toEqual(d);
+        });
+        secondLooks += c.dice.filter((d, i) => JSON.stringify(d) !== JSON.stringify(a.dice[i])).length;
+      }
+      // some of these 56 dice were doubtful: the second look happened
+      expect(secondLooks).toBeGreaterThan(0);
     } finally {
       for (const r of [once, everyCropTwice, doubtfulOnly]) (await r).dispose();
     }
@@ -105,8 +109,8 @@ describe.skipIf(!haveReal)('dice reader on real photos (webcam-white-dice/valid)
     }
     const s = scoreImages(items);
     expect(s.dice).toBeGreaterThan(200);
-    expect(s.recall).toBeGreaterThanOrEqual(0.97);
+    expect(s.recall).toBeGreaterThanOrEqual(0.98);
     expect(s.precision).toBeGreaterThanOrEqual(0.98);
-    expect(s.faceAccuracy).toBeGreaterThanOrEqual(0.95);
+    expect(s.faceAccuracy).toBeGreaterThanOrEqual(0.97);
   });
 });
