@@ -32,10 +32,11 @@ import {
 } from '../vision/training/train.ts';
 import { Rng } from '../synth/random.ts';
 import { progressBar } from './progress.ts';
+import { READER_DEFAULTS } from '../vision/reader.ts';
 import type * as tf from '@tensorflow/tfjs';
 
-/** the reader's detector threshold (READER_DEFAULTS): every peak the reader would classify */
-const HARD_NEGATIVE_THRESHOLD = 0.2;
+/** every peak the reader would classify */
+const HARD_NEGATIVE_THRESHOLD = READER_DEFAULTS.detectThreshold;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
