@@ -68,7 +68,7 @@ describe('dice reader on synthetic trays', () => {
       // some of these 56 dice were doubtful: the second look happened
       expect(secondLooks).toBeGreaterThan(0);
     } finally {
-      for (const r of [once, everyCropTwice, doubtfulOnly]) (await r).dispose();
+      for (const r of [once, everyCropTwice, doubtfulOnly]) r.dispose();
     }
   });
 
