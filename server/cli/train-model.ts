@@ -1,6 +1,7 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
- *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives]`
+ *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
+ *   --classifier-arch wide|small]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
@@ -33,6 +34,7 @@ import {
 import { Rng } from '../synth/random.ts';
 import { progressBar } from './progress.ts';
 import { READER_DEFAULTS } from '../vision/reader.ts';
+import { CLASSIFIER_ARCHITECTURES, isClassifierArchitecture } from '../vision/architecture.ts';
 import type * as tf from '@tensorflow/tfjs';
 
 /** every peak the reader would classify */
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
       'classifier-lr': { type: 'string' },
       'crop-at-detected': { type: 'boolean', default: false },
       'hard-negatives': { type: 'boolean', default: false },
+      'classifier-arch': { type: 'string', default: 'wide' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -102,6 +105,8 @@ async function main(): Promise<void> {
   if (cropAtDetected && stage !== 'classifier') throw new Error('--crop-at-detected needs --stage classifier (the detector in --out cuts the crops)');
   const hardNegatives = values['hard-negatives'] ?? false;
   if (hardNegatives && stage !== 'classifier') throw new Error('--hard-negatives needs --stage classifier (the detector in --out finds them)');
+  const classifierArch = values['classifier-arch'] ?? 'wide';
+  if (!isClassifierArchitecture(classifierArch)) throw new Error(`--classifier-arch must be ${Object.keys(CLASSIFIER_ARCHITECTURES).join(' or ')}`);
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new Error('--backend must be wasm or cpu');
 
@@ -181,7 +186,7 @@ async function main(): Promise<void> {
   // --continue (with --stage classifier) starts from the classifier in --out, at a lower learning rate
   const resume = stage === 'classifier' && values.continue ? await loadLayersModel(join(out, 'classifier')) : undefined;
   const clsLr = clsLrArg || (resume ? 6e-4 : 2e-3);
-  const classifier = trainCls ? await trainClassifier(clsData, { epochs: clsEpochs, batch: 64, learningRate: clsLr }, rng.fork(), progress, resume) : null;
+  const classifier = trainCls ? await trainClassifier(clsData, { architecture: classifierArch, epochs: clsEpochs, batch: 64, learningRate: clsLr }, rng.fork(), progress, resume) : null;
   const clsSeconds = (Date.now() - clsStart) / 1000;
 
   if (trainDet) await saveLayersModel(detector, join(out, 'detector'));
@@ -211,6 +216,7 @@ async function main(): Promise<void> {
     classifierSeconds: Math.round(clsSeconds),
     focusScenes,
     classifierLearningRate: clsLr,
+    classifierArchitecture: resume ? 'continued' : classifierArch,
     cropAtDetected,
     hardNegatives,
     hardNegativePeaks: negativePeaks,

@@ -28,19 +28,34 @@ export function buildDetector(): tf.LayersModel {
   return tf.model({ inputs: input, outputs: out, name: 'dice_detector' });
 }
 
+/**
+ * Classifier sizes: conv widths of the four 3×3 convolutions and the dense layer. "small" is the
+ * classifier of versions 1.0.0–1.3.0; "wide" has about twice the weights and 2.5× the arithmetic.
+ */
+export const CLASSIFIER_ARCHITECTURES = {
+  small: { convs: [16, 24, 48, 64], dense: 64 },
+  wide: { convs: [24, 32, 64, 96], dense: 96 },
+} as const;
+export type ClassifierArchitecture = keyof typeof CLASSIFIER_ARCHITECTURES;
+
+export function isClassifierArchitecture(name: string): name is ClassifierArchitecture {
+  return Object.hasOwn(CLASSIFIER_ARCHITECTURES, name);
+}
+
 /** [n, 48, 48, 3] → [n, 9] softmax over faces 1..6, none, cocked, blurred. */
-export function buildClassifier(): tf.LayersModel {
+export function buildClassifier(architecture: ClassifierArchitecture = 'wide'): tf.LayersModel {
   const { cropSize } = MODEL_SPEC.classifier;
+  const { convs, dense } = CLASSIFIER_ARCHITECTURES[architecture];
   const input = tf.input({ shape: [cropSize, cropSize, 3], name: 'crop' });
-  let x = conv(input, 16, 2, 'k1');
-  x = conv(x, 24, 1, 'k2');
+  let x = conv(input, convs[0], 2, 'k1');
+  x = conv(x, convs[1], 1, 'k2');
   x = tf.layers.maxPooling2d({ poolSize: 2, name: 'p2' }).apply(x) as tf.SymbolicTensor;
-  x = conv(x, 48, 1, 'k3');
+  x = conv(x, convs[2], 1, 'k3');
   x = tf.layers.maxPooling2d({ poolSize: 2, name: 'p3' }).apply(x) as tf.SymbolicTensor;
-  x = conv(x, 64, 1, 'k4');
+  x = conv(x, convs[3], 1, 'k4');
   x = tf.layers.flatten({ name: 'flat' }).apply(x) as tf.SymbolicTensor;
   x = tf.layers.dropout({ rate: 0.3, name: 'drop' }).apply(x) as tf.SymbolicTensor;
-  x = tf.layers.dense({ units: 64, activation: 'relu', name: 'fc', kernelInitializer: 'heNormal' }).apply(x) as tf.SymbolicTensor;
+  x = tf.layers.dense({ units: dense, activation: 'relu', name: 'fc', kernelInitializer: 'heNormal' }).apply(x) as tf.SymbolicTensor;
   const out = tf.layers.dense({ units: NUM_CLASSES, activation: 'softmax', name: 'probs' }).apply(x) as tf.SymbolicTensor;
   return tf.model({ inputs: input, outputs: out, name: 'dice_classifier' });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { parseYoloLabels } from '../../server/vision/yolo-dataset.ts';
-import { conv2dBackpropFilterFromMatMul } from '../../server/vision/wasm-training-kernels.ts';
+import { conv2dBackpropFilterByConv, conv2dBackpropInputByConv } from '../../server/vision/wasm-training-kernels.ts';
 
 describe('parseYoloLabels', () => {
   it('reads class k as face k+1 and skips blank lines', () => {
@@ -17,18 +17,35 @@ describe('parseYoloLabels', () => {
   });
 });
 
-describe('Conv2DBackpropFilter built from matMul', () => {
-  it('equals the gradient TF.js computes (cpu backend), with stride and same padding', async () => {
+describe('convolution gradients written as forward convolutions (wasm training kernels)', () => {
+  it('equal the gradients TF.js computes (cpu backend) for strides 1 and 2, same and valid padding, 3×3 and 1×1 filters', async () => {
     await tf.setBackend('cpu');
-    const x = tf.randomNormal([2, 9, 11, 3], 0, 1, 'float32', 1) as tf.Tensor4D;
-    const w = tf.randomNormal([3, 3, 3, 4], 0, 1, 'float32', 3) as tf.Tensor4D;
-    for (const [stride, pad] of [[1, 'same'], [2, 'same'], [1, 'valid']] as const) {
-      const y = tf.conv2d(x, w, stride, pad);
+    const cases = [
+      [9, 11, 3, 1, 'same'],
+      [9, 11, 3, 2, 'same'],
+      [10, 12, 3, 2, 'same'],
+      [9, 11, 3, 1, 'valid'],
+      [10, 11, 3, 2, 'valid'],
+      [9, 11, 1, 1, 'same'],
+    ] as const;
+    for (const [h, w, k, stride, pad] of cases) {
+      const x = tf.randomNormal([2, h, w, 3], 0, 1, 'float32', 1) as tf.Tensor4D;
+      const f = tf.randomNormal([k, k, 3, 4], 0, 1, 'float32', 3) as tf.Tensor4D;
+      const y = tf.conv2d(x, f, stride, pad);
       const dy = tf.randomNormal(y.shape, 0, 1, 'float32', 2) as tf.Tensor4D;
-      const ref = tf.grad((ww) => tf.conv2d(x, ww as tf.Tensor4D, stride, pad).mul(dy).sum())(w);
-      const got = conv2dBackpropFilterFromMatMul(x, dy, { strides: stride, pad, dataFormat: 'NHWC', filterShape: [3, 3, 3, 4] });
-      expect(got.shape).toEqual([3, 3, 3, 4]);
-      expect(tf.max(tf.abs(ref.sub(got))).dataSync()[0]).toBeLessThan(1e-3);
+      const [refX, refF] = tf.grads((a, b) => tf.conv2d(a as tf.Tensor4D, b as tf.Tensor4D, stride, pad).mul(dy).sum())([x, f]);
+      const gotF = conv2dBackpropFilterByConv(x, dy, { strides: stride, pad, dataFormat: 'NHWC', filterShape: [k, k, 3, 4] });
+      const gotX = conv2dBackpropInputByConv(dy, f, { strides: stride, pad, dataFormat: 'NHWC', inputShape: x.shape });
+      expect(gotF.shape).toEqual([k, k, 3, 4]);
+      expect(gotX.shape).toEqual(x.shape);
+      expect(tf.max(tf.abs(refF.sub(gotF))).dataSync()[0]).toBeLessThan(1e-3);
+      expect(tf.max(tf.abs(refX.sub(gotX))).dataSync()[0]).toBeLessThan(1e-3);
     }
+  });
+
+  it('refuses a layout it does not handle instead of computing a wrong gradient', () => {
+    const x = tf.zeros([1, 4, 4, 1]) as tf.Tensor4D;
+    expect(() => conv2dBackpropFilterByConv(x, x, { strides: 1, pad: 'same', dataFormat: 'NCHW', filterShape: [1, 1, 1, 1] })).toThrow(/NHWC/);
+    expect(() => conv2dBackpropFilterByConv(x, x, { strides: 1, pad: 'same', dataFormat: 'NHWC', dilations: 2, filterShape: [1, 1, 1, 1] })).toThrow(/dilation/);
   });
 });

@@ -3,7 +3,7 @@
  * Runs on the wasm backend (with the missing gradient kernel registered) or cpu.
  */
 import * as tf from '@tensorflow/tfjs';
-import { buildClassifier, buildDetector } from '../architecture.ts';
+import { buildClassifier, buildDetector, type ClassifierArchitecture } from '../architecture.ts';
 import { decodePeaks, encodeTargets } from '../heatmap.ts';
 import { classifierCrops, detectorInput, type CropRequest } from '../preprocess.ts';
 import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES } from '../spec.ts';
@@ -252,6 +252,8 @@ export function negativeExamples(s: FrameSample, peaks: CropRequest[], rng: Rng,
 }
 
 export interface ClassifierTraining {
+  /** for a new classifier (a continued one keeps its own) */
+  architecture: ClassifierArchitecture;
   epochs: number;
   batch: number;
   learningRate: number;
@@ -278,7 +280,7 @@ function augmentCrop(src: Float32Array, dst: Float32Array, rot: number, flip: bo
 }
 
 export async function trainClassifier(data: ClassifierExample[], cfg: ClassifierTraining, rng: Rng, progress: Progress, start?: tf.LayersModel): Promise<tf.LayersModel> {
-  const model = start ?? buildClassifier();
+  const model = start ?? buildClassifier(cfg.architecture);
   const optimizer = tf.train.adam(cfg.learningRate);
   model.compile({ optimizer, loss: 'categoricalCrossentropy', metrics: ['accuracy'] });
   const n = CS * CS * 3;
