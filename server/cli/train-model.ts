@@ -1,7 +1,7 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
- *   --classifier-arch wide|small]`
+ *   --classifier-arch wide|small --real-per-die N]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
@@ -9,6 +9,7 @@
  * marbled, coloured). `--crop-at-detected` cuts synthetic classifier crops at the size the detector in
  * --out predicts (as inference does) instead of the true size. `--hard-negatives` adds "not a die" crops
  * where the detector in --out finds a peak that no labelled die explains (side faces, stickers).
+ * `--real-per-die N` cuts N jittered classifier crops of each real die (default 5; more weighs the real photos more).
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -82,13 +83,14 @@ async function main(): Promise<void> {
       'crop-at-detected': { type: 'boolean', default: false },
       'hard-negatives': { type: 'boolean', default: false },
       'classifier-arch': { type: 'string', default: 'wide' },
+      'real-per-die': { type: 'string' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
   const quick = values.quick ?? false;
   const scenes = positiveInt(values.scenes, 'scenes', quick ? 40 : 700);
   const synthPerDie = 2;
-  const realPerDie = 5;
+  const realPerDie = positiveInt(values['real-per-die'], 'real-per-die', 5);
   const detSteps = positiveInt(values['detector-steps'], 'detector-steps', quick ? 20 : 700);
   const clsEpochs = positiveInt(values['classifier-epochs'], 'classifier-epochs', quick ? 1 : 5);
   const out = resolve(values.out ?? DEFAULT_MODEL_DIR);
@@ -217,6 +219,7 @@ async function main(): Promise<void> {
     focusScenes,
     classifierLearningRate: clsLr,
     classifierArchitecture: resume ? 'continued' : classifierArch,
+    realCropsPerDie: realPerDie,
     cropAtDetected,
     hardNegatives,
     hardNegativePeaks: negativePeaks,
