@@ -1,9 +1,10 @@
 /**
- * A whole synthetic tray scene: surface, tray, dice (some touching, leaning, blurred or cut by the edge),
+ * A whole synthetic tray scene: surface, tray, dice (some touching, leaning, blurred or cut by the frame
+ * edge: unreadable only when a pip of the top face is cut),
  * distractors, light, noise. Returns float RGB pixels and per-die labels. Deterministic from the seed.
  */
 import { addNoise, applyLighting, paintSurface, paintTrayWall, SURFACES, type Rect, type Surface } from './background.ts';
-import { dieBox, drawDie, drawShadow, type DieLook, type DiePose } from './die.ts';
+import { dieBox, drawDie, drawShadow, topPipsInFrame, type DieLook, type DiePose } from './die.ts';
 import { RgbImage, type Rgb } from './image.ts';
 import { Rng } from './random.ts';
 
@@ -164,7 +165,7 @@ export function renderScene(o: SceneOptions): Scene {
       let cy: number;
       if (cutByEdge) {
         const side = rng.int(0, 3);
-        const depth = rng.range(-0.1, 0.4) * size;
+        const depth = rng.range(-0.1, 0.5) * size;
         cx = side === 0 ? depth : side === 1 ? W - depth : rng.range(pad, W - pad);
         cy = side === 2 ? depth : side === 3 ? H - depth : rng.range(pad, H - pad);
       } else {
@@ -184,7 +185,6 @@ export function renderScene(o: SceneOptions): Scene {
         blurX: 0,
         blurY: 0,
       };
-      let unreadable: Unreadable | undefined = cutByEdge ? 'edge' : undefined;
       const touching = touchy && placed.length > 0 && rng.chance(0.25);
       const cocked = hard && !cutByEdge && placed.length > 0 && rng.chance(0.1);
       if (touching || cocked) {
@@ -195,6 +195,7 @@ export function renderScene(o: SceneOptions): Scene {
         pose.cy = other.pose.cy + Math.sin(a) * dist;
         if (pose.cx < pad || pose.cy < pad || pose.cx > W - pad || pose.cy > H - pad) continue;
       }
+      let unreadable: Unreadable | undefined = cutByEdge && !topPipsInFrame(pose, face, dieLook, W, H) ? 'edge' : undefined;
       if (cocked) {
         pose.squash = rng.range(0.45, 0.8);
         const lean = rng.range(0.45, 0.8) * size;

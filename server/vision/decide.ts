@@ -17,11 +17,19 @@ export interface DecisionThresholds {
   none: number;
   /** below this face probability the die is reported unreadable ('unsure') */
   face: number;
-  /** a die whose top face reaches beyond the frame by more than this × size is 'edge' */
+  /**
+   * a die whose top face reaches beyond the frame by more than this × size is 'edge' whatever the
+   * classifier says: by then every face but a one has lost a pip (pips reach to 0.1–0.2 × size from
+   * the face's edge), with a margin for the detector's error in centre and size (about 0.1 × size).
+   * A less cut die is read when the classifier, trained on cut dice with and without lost pips, sees
+   * all its pips.
+   */
   edge: number;
+  /** a die reaching beyond the frame by more than this × size and not readable is 'edge', not 'cocked' */
+  cut: number;
 }
 
-export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.4, edge: 0.1 };
+export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.4, edge: 0.3, cut: 0.02 };
 
 function round1(v: number): number {
   return Math.round(v * 10) / 10;
@@ -45,8 +53,9 @@ export function decideDice(dets: Detection[], probs: ArrayLike<number>[], width:
       die.unreadable = 'edge';
       die.score = d.score * (1 - p[CLASS_NONE]);
     } else if (p[CLASS_COCKED] > faceMass && p[CLASS_COCKED] >= p[CLASS_BLURRED]) {
+      // the classifier's "unreadable pose" class also stands for pips cut by the frame
       die.face = null;
-      die.unreadable = 'cocked';
+      die.unreadable = outside > t.cut * d.size ? 'edge' : 'cocked';
       die.score = d.score * p[CLASS_COCKED];
     } else if (p[CLASS_BLURRED] > faceMass) {
       die.face = null;

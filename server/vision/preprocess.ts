@@ -59,7 +59,8 @@ export function classifierCrops(frame: tf.Tensor3D, dice: CropRequest[]): tf.Ten
       const half = (d.size * cropScale) / 2;
       return [(d.y - half) / (height - 1), (d.x - half) / (width - 1), (d.y + half) / (height - 1), (d.x + half) / (width - 1)];
     });
-    const crops = tf.image.cropAndResize(frame.expandDims(0) as tf.Tensor4D, tf.tensor2d(boxes, [dice.length, 4]), tf.zeros([dice.length], 'int32'), [CS, CS], 'bilinear', 0.5);
+    // beyond the frame: mid-grey (0.5 once scaled to 0..1), as the models were trained
+    const crops = tf.image.cropAndResize(frame.expandDims(0) as tf.Tensor4D, tf.tensor2d(boxes, [dice.length, 4]), tf.zeros([dice.length], 'int32'), [CS, CS], 'bilinear', 127.5);
     return standardise(crops.div(255), [1, 2, 3]) as tf.Tensor4D;
   });
 }

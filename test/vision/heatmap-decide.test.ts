@@ -72,4 +72,15 @@ describe('decideDice', () => {
     expect(out[3]).toMatchObject({ face: null, unreadable: 'edge' });
     expect(out[4]).toMatchObject({ face: null, unreadable: 'unsure' });
   });
+
+  it('reads a die cut by the frame edge when its pips are in view, and calls an unreadable cut die edge', () => {
+    // 6 px of a 40 px face beyond the left edge (0.15 × size): below the hard limit
+    const cut = { x: 14, y: 100, size: 40, score: 0.9 };
+    expect(decideDice([cut], [probs(3)], 640, 480)[0]).toMatchObject({ face: 4 });
+    expect(decideDice([cut], [probs(7)], 640, 480)[0]).toMatchObject({ face: null, unreadable: 'edge' });
+    // the same classifier output away from the edge is a leaning die
+    expect(decideDice([{ ...cut, x: 300 }], [probs(7)], 640, 480)[0]).toMatchObject({ unreadable: 'cocked' });
+    // 14 px beyond the bottom edge (0.35 × size): edge whatever the classifier says
+    expect(decideDice([{ x: 300, y: 486, size: 40, score: 0.9 }], [probs(3)], 640, 480)[0]).toMatchObject({ face: null, unreadable: 'edge' });
+  });
 });

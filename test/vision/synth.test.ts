@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderTray } from '../../server/synth/index.ts';
 import { renderScene } from '../../server/synth/scene.ts';
+import { topPipsInFrame, type DieLook, type DiePose } from '../../server/synth/die.ts';
 import { writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
 
@@ -54,6 +55,40 @@ describe('training scenes', () => {
       expect(t.dice.every((d) => d.unreadable === undefined)).toBe(true);
     }
     expect([...reasons].sort()).toEqual(['blurred', 'cocked', 'edge']);
+  });
+
+  it('call a die cut by the frame edge unreadable only when a pip of its top face is cut', () => {
+    let readableCut = 0;
+    let edge = 0;
+    for (let s = 0; s < 120; s++) {
+      const sc = renderScene({ width: 320, height: 240, faces: [1, 2, 3, 4, 5, 6, 1, 2], seed: s, mode: 'train' });
+      for (const d of sc.dice) {
+        const beyond = Math.max(-(d.x - d.size / 2), d.x + d.size / 2 - 320, -(d.y - d.size / 2), d.y + d.size / 2 - 240);
+        if (d.unreadable === 'edge') {
+          edge++;
+          expect(beyond).toBeGreaterThan(0);
+        } else if (!d.unreadable && beyond > 0) readableCut++;
+      }
+    }
+    expect(edge).toBeGreaterThan(0);
+    expect(readableCut).toBeGreaterThan(0);
+  });
+});
+
+describe('topPipsInFrame', () => {
+  const look = { body: [1, 1, 1], pip: [0, 0, 0], opacity: 1, pipRadius: 0.1, pipSpacing: 0.25, corner: 0.2, bigOne: 1 } as DieLook;
+  const pose = (cx: number, angle = 0): DiePose => ({ cx, cy: 100, size: 40, angle, ox: 0, oy: 0, squash: 1, blurX: 0, blurY: 0 });
+
+  it('sees whether every pip of the face is wholly inside the frame', () => {
+    // face 10 px beyond the left edge: the centre pip (x 10, radius 4) is in, the corner pips (x 0) are not
+    expect(topPipsInFrame(pose(10), 1, look, 320, 240)).toBe(true);
+    expect(topPipsInFrame(pose(10), 4, look, 320, 240)).toBe(false);
+    // 2 px beyond: the corner pips (x 8 ± 4) are in
+    expect(topPipsInFrame(pose(18), 6, look, 320, 240)).toBe(true);
+    // turned 45°, the corner pips reach 14 px from the centre along the axis
+    expect(topPipsInFrame(pose(18, Math.PI / 4), 4, look, 320, 240)).toBe(false);
+    expect(topPipsInFrame(pose(300), 5, look, 320, 240)).toBe(true);
+    expect(topPipsInFrame(pose(310), 5, look, 320, 240)).toBe(false);
   });
 });
 
