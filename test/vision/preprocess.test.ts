@@ -45,12 +45,21 @@ describe('preprocessing', () => {
     frame.dispose();
   });
 
-  it('letterboxes the frame into the detector input', () => {
-    const frame = tf.fill([480, 640, 3], 200, 'int32') as tf.Tensor3D;
+  it('letterboxes the frame into the detector input as the straightforward recipe does', () => {
+    const [H, W] = [300, 640];
+    const frame = tf.tensor3d(Int32Array.from({ length: H * W * 3 }, (_, i) => (i * 53) % 256), [H, W, 3], 'int32');
     const { input, box } = detectorInput(frame);
-    expect(input.shape).toEqual([1, MODEL_SPEC.detector.inputHeight, MODEL_SPEC.detector.inputWidth, 3]);
-    expect(box.scale).toBeCloseTo(MODEL_SPEC.detector.inputWidth / 640, 6);
-    input.dispose();
-    frame.dispose();
+    const [DH, DW] = [MODEL_SPEC.detector.inputHeight, MODEL_SPEC.detector.inputWidth];
+    expect(input.shape).toEqual([1, DH, DW, 3]);
+    expect(box.scale).toBeCloseTo(DW / W, 6);
+    const want = tf.tidy(() => {
+      const [h, w] = [Math.round(H * box.scale), Math.round(W * box.scale)];
+      const small = tf.image.resizeBilinear(frame.toFloat().div(255) as tf.Tensor3D, [h, w], false, true);
+      const { mean, variance } = tf.moments(small, [0, 1, 2], true);
+      const norm = small.sub(mean).div(variance.sqrt().add(0.05));
+      return tf.pad(norm, [[box.padY, DH - h - box.padY], [box.padX, DW - w - box.padX], [0, 0]]).expandDims(0);
+    });
+    expect(tf.max(tf.abs(input.sub(want))).dataSync()[0]).toBeLessThan(1e-4);
+    for (const t of [input, frame, want]) t.dispose();
   });
 });
