@@ -1,7 +1,7 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
- *   --classifier-arch wide|small --real-per-die N]`
+ *   --classifier-arch small|wide --real-per-die N]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
       'classifier-lr': { type: 'string' },
       'crop-at-detected': { type: 'boolean', default: false },
       'hard-negatives': { type: 'boolean', default: false },
-      'classifier-arch': { type: 'string', default: 'wide' },
+      'classifier-arch': { type: 'string', default: 'small' },
       'real-per-die': { type: 'string' },
     },
   });
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   if (cropAtDetected && stage !== 'classifier') throw new Error('--crop-at-detected needs --stage classifier (the detector in --out cuts the crops)');
   const hardNegatives = values['hard-negatives'] ?? false;
   if (hardNegatives && stage !== 'classifier') throw new Error('--hard-negatives needs --stage classifier (the detector in --out finds them)');
-  const classifierArch = values['classifier-arch'] ?? 'wide';
+  const classifierArch = values['classifier-arch'] ?? 'small';
   if (!isClassifierArchitecture(classifierArch)) throw new Error(`--classifier-arch must be ${Object.keys(CLASSIFIER_ARCHITECTURES).join(' or ')}`);
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new Error('--backend must be wasm or cpu');

@@ -30,7 +30,8 @@ export function buildDetector(): tf.LayersModel {
 
 /**
  * Classifier sizes: conv widths of the four 3×3 convolutions and the dense layer. "small" is the
- * classifier of versions 1.0.0–1.3.0; "wide" has about twice the weights and 2.5× the arithmetic.
+ * classifier of every shipped version (the default); "wide" has about twice the weights and 2.5× the
+ * arithmetic (tried for 1.4.0, not shipped: see models/README.md).
  */
 export const CLASSIFIER_ARCHITECTURES = {
   small: { convs: [16, 24, 48, 64], dense: 64 },
@@ -43,7 +44,7 @@ export function isClassifierArchitecture(name: string): name is ClassifierArchit
 }
 
 /** [n, 48, 48, 3] → [n, 9] softmax over faces 1..6, none, cocked, blurred. */
-export function buildClassifier(architecture: ClassifierArchitecture = 'wide'): tf.LayersModel {
+export function buildClassifier(architecture: ClassifierArchitecture = 'small'): tf.LayersModel {
   const { cropSize } = MODEL_SPEC.classifier;
   const { convs, dense } = CLASSIFIER_ARCHITECTURES[architecture];
   const input = tf.input({ shape: [cropSize, cropSize, 3], name: 'crop' });
