@@ -10,6 +10,8 @@ import { parseArgs } from 'node:util';
 import { renderScene } from '../server/synth/scene.ts';
 import { Rng } from '../server/synth/random.ts';
 import { createDiceReader } from '../server/vision/index.ts';
+import { beyondFrame } from '../server/vision/decide.ts';
+import { matchImage } from '../server/vision/scoring.ts';
 
 const { values } = parseArgs({ options: { model: { type: 'string' }, scenes: { type: 'string', default: '400' }, edge: { type: 'string' } } });
 const scenes = Number(values.scenes);
@@ -28,27 +30,20 @@ for (let s = 0; s < scenes; s++) {
   const scene = renderScene({ width: W, height: H, faces, seed, mode: 'train' });
   const jpeg = await sharp(scene.image.toBytes(), { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
   const { dice: seen } = await reader.read(jpeg);
-  const taken = new Set<number>();
-  for (const d of scene.dice) {
-    const beyond = Math.max(-(d.x - d.size / 2), d.x + d.size / 2 - W, -(d.y - d.size / 2), d.y + d.size / 2 - H) / d.size;
-    if (beyond <= 0) continue;
-    let best = -1;
-    let bestDist = Math.max(12, 0.6 * d.size);
-    seen.forEach((p, i) => {
-      const dist = Math.hypot(p.x - d.x, p.y - d.y);
-      if (!taken.has(i) && dist <= bestDist) [best, bestDist] = [i, dist];
-    });
+  // matched as dice:eval matches, over every die of the scene, so a cut die cannot take a neighbour's reading
+  const { pairs } = matchImage(scene.dice, seen);
+  const readingOf = new Map(pairs);
+  scene.dice.forEach((d, i) => {
+    const beyond = beyondFrame(d.x, d.y, d.size, W, H) / d.size;
+    if (beyond <= 0) return;
     const truth = d.unreadable === 'edge' ? 'pip cut' : d.unreadable ?? 'all pips in view';
     const band = beyond < 0.1 ? 'beyond < 0.1' : beyond < 0.2 ? 'beyond 0.1–0.2' : beyond < 0.3 ? 'beyond 0.2–0.3' : 'beyond ≥ 0.3';
-    let said = 'missed';
-    if (best >= 0) {
-      taken.add(best);
-      const p = seen[best];
-      said = p.face === null ? `unreadable (${p.unreadable})` : p.face === d.face ? 'right face' : 'WRONG face';
-    }
+    const matched = readingOf.get(i);
+    const p = matched === undefined ? undefined : seen[matched];
+    const said = !p ? 'missed' : p.face === null ? `unreadable (${p.unreadable})` : p.face === d.face ? 'right face' : 'WRONG face';
     const key = `${truth} | ${band} | ${said}`;
     tally.set(key, (tally.get(key) ?? 0) + 1);
-  }
+  });
 }
 reader.dispose();
 console.log('truth | how far beyond the frame | reader said | dice');

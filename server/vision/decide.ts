@@ -31,6 +31,12 @@ export interface DecisionThresholds {
 
 export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.4, edge: 0.3, cut: 0.02 };
 
+/** How far (pixels) a square top face of side `size` centred at (x, y) reaches beyond a width×height frame; 0 inside. */
+export function beyondFrame(x: number, y: number, size: number, width: number, height: number): number {
+  const half = size / 2;
+  return Math.max(half - x, x + half - width, half - y, y + half - height, 0);
+}
+
 function round1(v: number): number {
   return Math.round(v * 10) / 10;
 }
@@ -44,8 +50,7 @@ export function decideDice(dets: Detection[], probs: ArrayLike<number>[], width:
     for (let k = 1; k < 6; k++) if (p[k] > p[best]) best = k;
     let faceMass = 0;
     for (let k = 0; k < 6; k++) faceMass += p[k];
-    const half = d.size / 2;
-    const outside = Math.max(-(d.x - half), d.x + half - width, -(d.y - half), d.y + half - height, 0);
+    const outside = beyondFrame(d.x, d.y, d.size, width, height);
     const die: SeenDie = { x: round1(d.x), y: round1(d.y), w: round1(d.size), h: round1(d.size), face: best + 1, score: 0 };
     // score: how sure we are that this is a die AND of what we say about it
     if (outside > t.edge * d.size) {
