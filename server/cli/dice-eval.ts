@@ -1,17 +1,18 @@
 /**
  * `npm run dice:eval -- --data DIR [--predictions FILE.json]`
- * `npm run dice:eval -- --synthetic N [--seed S] [--out DIR] [--predictions FILE.json]`
+ * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera] [--out DIR] [--predictions FILE.json]`
  * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder,
  * prints the per-face confusion matrix and, as the last line, one JSON object of figures
  * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
- * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it.
+ * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it; with --close-camera,
+ * a set of dice 30–120 px under a close webcam whose sides show (.cache/synthetic-close-S-N).
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
  * --none-threshold override the reader's decision thresholds, --peak-distance the closest two dice's
  * centres may be (× size), --views the number of orientations a doubtful crop is classified in again
  * (1, 4, 8) and --review-below the top probability under which a crop is doubtful (1: every crop),
  * --edge-threshold how far (× size) a die may reach out of the frame and still be read: for choosing
- * them on a tuning set.
+ * them on a tuning set; --side-face how close (× size) to a read die a "not sure" one is dropped as its side.
  */
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       data: { type: 'string' },
       predictions: { type: 'string' },
       synthetic: { type: 'string' },
+      'close-camera': { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
       failures: { type: 'string' },
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
       'face-threshold': { type: 'string' },
       'none-threshold': { type: 'string' },
       'edge-threshold': { type: 'string' },
+      'side-face': { type: 'string' },
       views: { type: 'string' },
       'peak-distance': { type: 'string' },
       'review-below': { type: 'string' },
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
   const face = unit('face-threshold');
   const none = unit('none-threshold');
   const edge = unit('edge-threshold');
+  const sideFace = unit('side-face');
   const detectThreshold = unit('detect-threshold');
   const minPeakDistance = unit('peak-distance');
   const reviewBelow = unit('review-below');
@@ -70,11 +74,13 @@ async function main(): Promise<void> {
     const seed = Number(values.seed);
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--synthetic needs a positive image count, got "${values.synthetic}"`);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
-    dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-test-${seed}-${n}`);
+    const close = values['close-camera'] ?? false;
+    dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-${close ? 'close' : 'test'}-${seed}-${n}`);
     const bar = progressBar();
-    await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n));
+    await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), close ? 'close-camera' : 'coloured');
     process.stderr.write(`synthetic test set written to ${dataDir}\n`);
   } else {
+    if (values['close-camera']) throw new UsageError('--close-camera goes with --synthetic N');
     if (!values.data) throw new UsageError('usage: dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR]  |  --synthetic N [--seed S] [--out DIR]');
     dataDir = resolve(values.data);
   }
@@ -88,7 +94,7 @@ async function main(): Promise<void> {
     views,
     minPeakDistance,
     reviewBelow,
-    thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}), ...(edge !== undefined ? { edge } : {}) },
+    thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}), ...(edge !== undefined ? { edge } : {}), ...(sideFace !== undefined ? { sideFace } : {}) },
   });
   const bar = progressBar();
   const times: number[] = [];

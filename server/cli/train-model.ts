@@ -10,6 +10,8 @@
  * --out predicts (as inference does) instead of the true size. `--hard-negatives` adds "not a die" crops
  * where the detector in --out finds a peak that no labelled die explains (side faces, stickers).
  * `--real-per-die N` cuts N jittered classifier crops of each real die (default 5; more weighs the real photos more).
+ * `--close-camera F` shows that share of the synthetic scenes through a close webcam (the dice's sides, pips
+ * and all, show towards the frame centre, as under a webcam a hand's width above big dice).
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
       'hard-negatives': { type: 'boolean', default: false },
       'classifier-arch': { type: 'string', default: 'small' },
       'real-per-die': { type: 'string' },
+      'close-camera': { type: 'string', default: '0' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
   const stage = values.stage;
   if (stage !== 'all' && stage !== 'detector' && stage !== 'classifier') throw new Error('--stage must be all, detector or classifier');
   const focus = fraction(values.focus, 'focus', 0);
+  const closeCamera = fraction(values['close-camera'], 'close-camera', 0);
   const resumeOk = stage !== 'all' || !values.continue;
   if (!resumeOk) throw new Error('--continue needs --stage detector or --stage classifier');
   const trainDet = stage !== 'classifier';
@@ -128,6 +132,7 @@ async function main(): Promise<void> {
   const clsData: ClassifierExample[] = [];
   let synthDice = 0;
   let focusScenes = 0;
+  let closeCameraScenes = 0;
   let negativePeaks = 0;
   // the kept detector's unexplained peaks (side faces, stickers) become "not a die" crops
   const addHardNegatives = (detector: tf.LayersModel | undefined, s: FrameSample, perPeak: number) => {
@@ -140,7 +145,10 @@ async function main(): Promise<void> {
     // golden-ratio sequence: focus scenes spread evenly through the run
     const isFocus = (i * 0.6180339887) % 1 < focus;
     if (isFocus) focusScenes++;
-    const s = await syntheticSample(seed * 1_000_003 + i, isFocus);
+    // plastic-number sequence: close-camera scenes spread evenly, independently of the focus scenes
+    const isClose = (i * 0.7548776662 + 0.5) % 1 < closeCamera;
+    if (isClose) closeCameraScenes++;
+    const s = await syntheticSample(seed * 1_000_003 + i, isFocus, isClose);
     synthDice += s.dice.length;
     if (trainDet) detData.push(detectorExample(s, false));
     if (trainCls) {
@@ -200,6 +208,7 @@ async function main(): Promise<void> {
     backend,
     syntheticScenes: scenes,
     focusScenes,
+    closeCameraScenes,
     realTrainImages: real.length,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,
@@ -217,6 +226,7 @@ async function main(): Promise<void> {
     classifierEpochs: clsEpochs,
     classifierSeconds: Math.round(clsSeconds),
     focusScenes,
+    closeCameraScenes,
     classifierLearningRate: clsLr,
     classifierArchitecture: resume ? 'continued' : classifierArch,
     realCropsPerDie: realPerDie,
@@ -239,6 +249,7 @@ async function main(): Promise<void> {
     syntheticScenes: scenes,
     syntheticDice: synthDice,
     focusScenes,
+    closeCameraScenes,
     realTrainImages: real.length,
     realTrainDice: realDice,
     classifierExamples: clsData.length,

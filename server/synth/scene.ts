@@ -42,7 +42,17 @@ export interface SceneOptions {
   keptFaces?: number[];
   colour?: DiceColour;
   surface?: Surface;
+  /**
+   * a close camera's focal length in frame widths (a webcam is about 0.7–1.3): each die's sides then also
+   * show towards the frame centre, by size × (distance from the centre) / focal length, as they do under
+   * a webcam a hand's width above big dice (up to 0.6 × size in the corners). Absent: a far camera, whose
+   * dice show their sides only by the camera's tilt.
+   */
+  focal?: number;
 }
+
+/** Focal lengths (frame widths) of the close webcams some scenes are seen by: 45–70° across. */
+export const CLOSE_CAMERA_FOCAL: [number, number] = [0.7, 1.3];
 
 export interface Scene {
   image: RgbImage;
@@ -112,6 +122,17 @@ function overlaps(a: DiePose, placed: Placed[], minGap: number): boolean {
   return placed.some((p) => Math.hypot(p.pose.cx - a.cx, p.pose.cy - a.cy) < (p.pose.size + a.size) * 0.5 * Math.SQRT2 * minGap);
 }
 
+/**
+ * Where the base of a cube die of top-face side `size` at (cx, cy) shows relative to its top face under a
+ * camera looking straight down with focal length `focal` frame widths: towards the frame centre, by
+ * size × distance / focal length (a cube is as high as it is wide, and the camera sees its top face `size`
+ * pixels wide, so the camera stands focal/size die heights above it).
+ */
+export function closeCameraSides(cx: number, cy: number, size: number, width: number, height: number, focal: number): [number, number] {
+  const focalPx = focal * width;
+  return [((width / 2 - cx) * size) / focalPx, ((height / 2 - cy) * size) / focalPx];
+}
+
 export function renderScene(o: SceneOptions): Scene {
   const rng = new Rng(o.seed);
   const { width: W, height: H } = o;
@@ -174,17 +195,16 @@ export function renderScene(o: SceneOptions): Scene {
         cy = rng.range(region.y0 + pad, region.y1 - pad);
       }
       const dieLook = mixedSets && rng.chance(0.5) ? randomLook(rng) : look;
-      const pose: DiePose = {
-        cx,
-        cy,
-        size,
-        angle: rng.range(0, Math.PI / 2),
-        ox: Math.cos(tiltDir) * tilt * size * rng.range(0.8, 1.2),
-        oy: Math.sin(tiltDir) * tilt * size * rng.range(0.8, 1.2),
-        squash: 1,
-        blurX: 0,
-        blurY: 0,
+      const angle = rng.range(0, Math.PI / 2);
+      const tiltX = Math.cos(tiltDir) * tilt * size * rng.range(0.8, 1.2);
+      const tiltY = Math.sin(tiltDir) * tilt * size * rng.range(0.8, 1.2);
+      const pose: DiePose = { cx, cy, size, angle, ox: 0, oy: 0, squash: 1, blurX: 0, blurY: 0 };
+      const seeSides = (): void => {
+        const [px, py] = o.focal ? closeCameraSides(pose.cx, pose.cy, size, W, H, o.focal) : [0, 0];
+        pose.ox = tiltX + px;
+        pose.oy = tiltY + py;
       };
+      seeSides();
       const touching = touchy && placed.length > 0 && rng.chance(0.25);
       const cocked = hard && !cutByEdge && placed.length > 0 && rng.chance(0.1);
       if (touching || cocked) {
@@ -193,6 +213,7 @@ export function renderScene(o: SceneOptions): Scene {
         const dist = (other.pose.size + size) * 0.5 * (cocked ? rng.range(0.7, 1.0) : rng.range(1.02, 1.25));
         pose.cx = other.pose.cx + Math.cos(a) * dist;
         pose.cy = other.pose.cy + Math.sin(a) * dist;
+        seeSides();
         if (pose.cx < pad || pose.cy < pad || pose.cx > W - pad || pose.cy > H - pad) continue;
       }
       let unreadable: Unreadable | undefined = cutByEdge && !topPipsInFrame(pose, face, dieLook, W, H) ? 'edge' : undefined;
@@ -230,8 +251,10 @@ export function renderScene(o: SceneOptions): Scene {
   const shadowDy = rng.range(-0.2, 0.2) * baseSize;
   const shadowStrength = rng.range(0.15, 0.55);
   for (const d of placed) drawShadow(img, d.pose, shadowDx, shadowDy, shadowStrength, Math.max(1.5, d.pose.size * rng.range(0.08, 0.25)));
-  // cocked dice lean on others: draw them last so they lie on top
-  const order = [...placed].sort((a, b) => Number(a.unreadable === 'cocked') - Number(b.unreadable === 'cocked'));
+  // cocked dice lean on others: draw them last so they lie on top. Under a close camera a die's sides
+  // point to the frame centre, under the top faces of dice nearer to it: draw the outer dice first.
+  const fromCentre = (d: Placed): number => (o.focal ? -Math.hypot(d.pose.cx - W / 2, d.pose.cy - H / 2) : 0);
+  const order = [...placed].sort((a, b) => Number(a.unreadable === 'cocked') - Number(b.unreadable === 'cocked') || fromCentre(a) - fromCentre(b));
   for (const d of order) drawDie(img, d.pose, d.face, d.look, rng);
 
   applyLighting(img, rng);

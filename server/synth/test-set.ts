@@ -6,21 +6,32 @@
 import sharp from 'sharp';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { renderScene, type DiceColour } from './scene.ts';
+import { CLOSE_CAMERA_FOCAL, renderScene, type DiceColour } from './scene.ts';
 import { Rng } from './random.ts';
 
 const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purple', 'translucent', 'marbled', 'white', 'any'];
 
-export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void): Promise<void> {
+/**
+ * 'coloured': the set above. 'close-camera': dice of any look 30–120 px across under a close webcam
+ * (CLOSE_CAMERA_FOCAL), so their sides, pips and all, show towards the frame centre;
+ * 1–6 dice a frame, seeds 2 500 000 000 + seed × 10 007 + i.
+ */
+export type SyntheticSetKind = 'coloured' | 'close-camera';
+
+export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void, kind: SyntheticSetKind = 'coloured'): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'classes.txt'), ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].join('\n') + '\n');
+  const close = kind === 'close-camera';
   for (let i = 0; i < count; i++) {
-    const sceneSeed = 2_000_000_000 + seed * 10_007 + i;
+    const sceneSeed = (close ? 2_500_000_000 : 2_000_000_000) + seed * 10_007 + i;
     const rng = new Rng(sceneSeed);
     const width = 640;
     const height = 480;
-    const faces = Array.from({ length: rng.int(1, 12) }, () => rng.int(1, 6));
-    const scene = renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour: rng.pick(COLOURS), dieSize: rng.range(20, 70) });
+    const faces = Array.from({ length: rng.int(1, close ? 6 : 12) }, () => rng.int(1, 6));
+    const colour = rng.pick(COLOURS);
+    const scene = close
+      ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })
+      : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70) });
     const jpeg = await sharp(scene.image.toBytes(), { raw: { width, height, channels: 3 } })
       .jpeg({ quality: rng.int(60, 92) })
       .toBuffer();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodePeaks, encodeTargets } from '../../server/vision/heatmap.ts';
-import { decideDice } from '../../server/vision/decide.ts';
+import { decideDice, DEFAULT_THRESHOLDS } from '../../server/vision/decide.ts';
 
 function interleave(heat: Float32Array, logSize: Float32Array): Float32Array {
   const out = new Float32Array(heat.length * 2);
@@ -82,5 +82,20 @@ describe('decideDice', () => {
     expect(decideDice([{ ...cut, x: 300 }], [probs(7)], 640, 480)[0]).toMatchObject({ unreadable: 'cocked' });
     // 14 px beyond the bottom edge (0.35 × size): edge whatever the classifier says
     expect(decideDice([{ x: 300, y: 486, size: 40, score: 0.9 }], [probs(3)], 640, 480)[0]).toMatchObject({ face: null, unreadable: 'edge' });
+  });
+
+  it('drops a "not sure" peak on the side of a die it read, and keeps one a die apart', () => {
+    const unsure = new Array(9).fill(0.02);
+    unsure[2] = 0.35;
+    unsure[4] = 0.33;
+    const top = { x: 300, y: 200, size: 80, score: 0.9 };
+    const side = { x: 300, y: 260, size: 60, score: 0.5 }; // 0.75 × size below the top face's centre
+    const neighbour = { x: 300, y: 120, size: 80, score: 0.5 }; // touching, one size away
+    const t = { ...DEFAULT_THRESHOLDS, sideFace: 0.8 };
+    const out = decideDice([top, side, neighbour], [probs(5), unsure, unsure], 640, 480, t);
+    expect(out.map((d) => [d.y, d.face, d.unreadable])).toEqual([[200, 6, undefined], [120, null, 'unsure']]);
+    // a side read with a face is kept (only the classifier can call it "not a die"), and 0 turns the rule off
+    expect(decideDice([top, side], [probs(5), probs(1)], 640, 480, t)).toHaveLength(2);
+    expect(decideDice([top, side], [probs(5), unsure], 640, 480, { ...t, sideFace: 0 })).toHaveLength(2);
   });
 });

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderTray } from '../../server/synth/index.ts';
-import { renderScene } from '../../server/synth/scene.ts';
+import { closeCameraSides, renderScene } from '../../server/synth/scene.ts';
 import { topPipsInFrame, type DieLook, type DiePose } from '../../server/synth/die.ts';
 import { writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
@@ -127,8 +127,33 @@ describe('focus training scenes', () => {
       const ordinary = await syntheticSample(seed);
       const again = await syntheticSample(seed, false);
       expect(Buffer.from(again.pixels.data).equals(Buffer.from(ordinary.pixels.data))).toBe(true);
+      const close = await syntheticSample(seed, false, true);
+      expect(close.dice).toEqual(ordinary.dice);
       for (const d of ordinary.dice) biggestOrdinary = Math.max(biggestOrdinary, d.size! / (ordinary.pixels.width / 640));
     }
     expect(biggestOrdinary).toBeGreaterThan(60);
+  });
+});
+
+describe('close-camera scenes', () => {
+  it('show the sides of the dice towards the frame centre, more the further out and the closer the camera', () => {
+    expect(closeCameraSides(320, 240, 60, 640, 480, 1)).toEqual([0, 0]);
+    const [rx, ry] = closeCameraSides(620, 240, 60, 640, 480, 1);
+    expect(rx).toBeCloseTo(-(300 * 60) / 640);
+    expect(ry).toBe(0);
+    const [lx, ly] = closeCameraSides(20, 20, 60, 640, 480, 1);
+    expect(lx).toBeGreaterThan(0);
+    expect(ly).toBeGreaterThan(0);
+    expect(closeCameraSides(20, 20, 60, 640, 480, 0.7)[0]).toBeGreaterThan(lx);
+  });
+
+  it('put every die where the far camera does, and change only how the dice look', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const opts = { width: 640, height: 480, faces: [1, 2, 3, 4, 5, 6], seed, mode: 'test' as const, dieSize: 60 };
+      const far = renderScene(opts);
+      const close = renderScene({ ...opts, focal: 0.8 });
+      expect(close.dice.map((d) => [d.x, d.y, d.size, d.face])).toEqual(far.dice.map((d) => [d.x, d.y, d.size, d.face]));
+      expect(Buffer.from(close.image.toBytes()).equals(Buffer.from(far.image.toBytes()))).toBe(false);
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** Training samples: synthetic scenes (with a JPEG round trip) and the real labelled photos. */
 import sharp from 'sharp';
-import { renderScene, type DiceColour, type SceneDie } from '../../synth/scene.ts';
+import { CLOSE_CAMERA_FOCAL, renderScene, type DiceColour, type SceneDie } from '../../synth/scene.ts';
 import { Rng } from '../../synth/random.ts';
 import { decodeImage, type RgbPixels } from '../decode.ts';
 import type { LabelledImage } from '../yolo-dataset.ts';
@@ -28,15 +28,18 @@ const HARD_COLOURS: DiceColour[] = ['black', 'translucent', 'translucent', 'marb
 /**
  * One synthetic training frame. `focus` scenes hold only small dice (18–45 px per 640 px width) of the
  * hard looks; without it the scene draws any look at 20–120 px (the first model's recipe, unchanged).
+ * `closeCamera` scenes are seen by a close webcam (the sides of the dice show towards the frame centre);
+ * its focal length comes from its own random stream, so the rest of the scene is the same as without.
  */
-export async function syntheticSample(seed: number, focus = false): Promise<FrameSample> {
+export async function syntheticSample(seed: number, focus = false, closeCamera = false): Promise<FrameSample> {
   const rng = new Rng(seed * 7 + 1);
+  const focal = closeCamera ? new Rng(seed * 13 + 5).range(...CLOSE_CAMERA_FOCAL) : undefined;
   const [width, height] = rng.pick(SIZES);
   const n = rng.chance(0.15) ? rng.int(0, 2) : rng.int(1, 12);
   const faces = Array.from({ length: n }, () => rng.int(1, 6));
   const scene = focus
-    ? renderScene({ width, height, faces, seed, mode: 'train', colour: rng.pick(HARD_COLOURS), dieSize: rng.range(18, 45) })
-    : renderScene({ width, height, faces, seed, mode: 'train' });
+    ? renderScene({ width, height, faces, seed, mode: 'train', colour: rng.pick(HARD_COLOURS), dieSize: rng.range(18, 45), focal })
+    : renderScene({ width, height, faces, seed, mode: 'train', focal });
   const jpeg = await sharp(scene.image.toBytes(), { raw: { width, height, channels: 3 } })
     .jpeg({ quality: rng.int(35, 95) })
     .toBuffer();
