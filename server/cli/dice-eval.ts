@@ -143,8 +143,13 @@ async function main(): Promise<void> {
   reader.dispose();
 }
 
+/** Bad flags (unknown, missing or odd values) are the user's to fix: say what, without a stack trace. */
+function isUsageError(err: unknown): boolean {
+  return err instanceof UsageError || String((err as { code?: unknown })?.code ?? '').startsWith('ERR_PARSE_ARGS_');
+}
+
 main().catch((err: unknown) => {
-  const msg = err instanceof UsageError ? err.message : ((err as Error)?.stack ?? String(err));
+  const msg = isUsageError(err) ? (err as Error).message : ((err as Error)?.stack ?? String(err));
   process.stderr.write(`dice:eval: ${msg}\n`);
-  process.exitCode = err instanceof UsageError ? 2 : 1;
+  process.exitCode = isUsageError(err) ? 2 : 1;
 });

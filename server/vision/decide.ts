@@ -28,15 +28,17 @@ export interface DecisionThresholds {
   /** a die reaching beyond the frame by more than this × size and not readable is 'edge', not 'cocked' */
   cut: number;
   /**
-   * a 'not sure' detection whose centre is closer than this × size to a die read with a face is that die's
-   * visible side (big dice near a close camera show one as big as half their top), and is dropped: two
-   * dice lying flat are at least one size apart, a side face's centre 0.5–0.85 × size from its top's.
+   * a 'not sure' detection whose centre is closer than this × size to a die read with a face, and which
+   * looks smaller than `sideFaceSize` × that die, is that die's visible side (big dice near a close camera
+   * show one up to 0.6 × size deep, foreshortened, so the detector sizes it smaller), and is dropped. Its
+   * centre lies 0.5–0.8 × size from the top face's; two dice lying flat are at least one size apart.
    * 0 keeps them all.
    */
   sideFace: number;
+  sideFaceSize: number;
 }
 
-export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.4, edge: 0.3, cut: 0.02, sideFace: 0.8 };
+export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.4, edge: 0.3, cut: 0.02, sideFace: 0.9, sideFaceSize: 0.8 };
 
 /** How far (pixels) a square top face of side `size` centred at (x, y) reaches beyond a width×height frame; 0 inside. */
 export function beyondFrame(x: number, y: number, size: number, width: number, height: number): number {
@@ -83,10 +85,11 @@ export function decideDice(dets: Detection[], probs: ArrayLike<number>[], width:
     die.score = Math.round(die.score * 1000) / 1000;
     out.push(die);
   });
-  return t.sideFace > 0 ? dropSideFaces(out, t.sideFace) : out;
+  return t.sideFace > 0 ? dropSideFaces(out, t.sideFace, t.sideFaceSize) : out;
 }
 
-export function dropSideFaces(dice: SeenDie[], spacing: number): SeenDie[] {
+export function dropSideFaces(dice: SeenDie[], spacing: number, smaller: number): SeenDie[] {
   const read = dice.filter((d) => d.face !== null);
-  return dice.filter((d) => d.unreadable !== 'unsure' || !read.some((r) => Math.hypot(r.x - d.x, r.y - d.y) < spacing * r.w));
+  const isSideOf = (d: SeenDie, r: SeenDie): boolean => Math.hypot(r.x - d.x, r.y - d.y) < spacing * r.w && d.w < smaller * r.w;
+  return dice.filter((d) => d.unreadable !== 'unsure' || !read.some((r) => isSideOf(d, r)));
 }

@@ -26,6 +26,16 @@ describe('npm run dice:eval', () => {
     await expect(run(process.execPath, [...cli, '--data', repoRoot, '--detect-threshold', '1.5'], { cwd: repoRoot })).rejects.toMatchObject({
       stderr: expect.stringContaining('--detect-threshold must be a number from 0 to 1'),
     });
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--side-face', '1.2'], { cwd: repoRoot })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--side-face must be a number from 0 to 1'),
+    });
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--side-face', '-1'], { cwd: repoRoot })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.not.stringContaining('    at '),
+    });
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--close-camera'], { cwd: repoRoot })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--close-camera goes with --synthetic'),
+    });
     const dir = await mkdtemp(join(tmpdir(), 'dice-eval-model-'));
     try {
       await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--out', join(dir, 'set'), '--model', join(dir, 'nomodel')], { cwd: repoRoot }).then(
@@ -35,6 +45,20 @@ describe('npm run dice:eval', () => {
           expect(err.stderr).toContain('nomodel');
         },
       );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes a close-camera synthetic set when asked', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-close-'));
+    try {
+      const { stdout } = await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--close-camera', '--out', join(dir, 'set')], { cwd: repoRoot });
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!).images).toBe(1);
+      const labels = (await readFile(join(dir, 'set', 'synthetic_0000.txt'), 'utf8')).trim().split('\n');
+      // 1–6 dice a frame, 30–120 px across
+      expect(labels.length).toBeGreaterThanOrEqual(1);
+      expect(labels.length).toBeLessThanOrEqual(6);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -89,13 +89,15 @@ describe('decideDice', () => {
     unsure[2] = 0.35;
     unsure[4] = 0.33;
     const top = { x: 300, y: 200, size: 80, score: 0.9 };
-    const side = { x: 300, y: 260, size: 60, score: 0.5 }; // 0.75 × size below the top face's centre
+    const side = { x: 300, y: 260, size: 60, score: 0.5 }; // 0.75 × size below the top face's centre, looks smaller
     const neighbour = { x: 300, y: 120, size: 80, score: 0.5 }; // touching, one size away
-    const t = { ...DEFAULT_THRESHOLDS, sideFace: 0.8 };
+    const t = { ...DEFAULT_THRESHOLDS, sideFace: 0.9, sideFaceSize: 0.8 };
     const out = decideDice([top, side, neighbour], [probs(5), unsure, unsure], 640, 480, t);
     expect(out.map((d) => [d.y, d.face, d.unreadable])).toEqual([[200, 6, undefined], [120, null, 'unsure']]);
     // a side read with a face is kept (only the classifier can call it "not a die"), and 0 turns the rule off
     expect(decideDice([top, side], [probs(5), probs(1)], 640, 480, t)).toHaveLength(2);
     expect(decideDice([top, side], [probs(5), unsure], 640, 480, { ...t, sideFace: 0 })).toHaveLength(2);
+    // as close, but as big as the die read: a die beside it that the detector placed too near
+    expect(decideDice([top, { ...side, size: 78 }], [probs(5), unsure], 640, 480, t)).toHaveLength(2);
   });
 });
