@@ -10,8 +10,8 @@
  * --out predicts (as inference does) instead of the true size. `--hard-negatives` adds "not a die" crops
  * where the detector in --out finds a peak that no labelled die explains (side faces, stickers).
  * `--real-per-die N` cuts N jittered classifier crops of each real die (default 5; more weighs the real photos more).
- * `--close-camera F` shows that share of the synthetic scenes through a close webcam (the dice's sides, pips
- * and all, show towards the frame centre, as under a webcam a hand's width above big dice).
+ * `--close-camera F` shows that share of the synthetic scenes through a webcam's perspective (the dice's
+ * sides, pips and all, show towards the frame centre, half a die deep or more near the frame's edges).
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';

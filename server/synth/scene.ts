@@ -43,15 +43,15 @@ export interface SceneOptions {
   colour?: DiceColour;
   surface?: Surface;
   /**
-   * a close camera's focal length in frame widths (a webcam is about 0.7–1.3): each die's sides then also
-   * show towards the frame centre, by size × (distance from the centre) / focal length, as they do under
-   * a webcam a hand's width above big dice (up to 0.6 × size in the corners). Absent: a far camera, whose
-   * dice show their sides only by the camera's tilt.
+   * a webcam's focal length in frame widths (about 0.7–1.3): each die's sides then also show towards the
+   * frame centre, by size × (distance from the centre) / focal length: at the middle of the frame's side
+   * half a die for a 53° webcam (focal 1), whatever its height; 0.9 × size in the corners at focal 0.7.
+   * Absent: a far, zoomed-in camera, whose dice show their sides only by the camera's tilt.
    */
   focal?: number;
 }
 
-/** Focal lengths (frame widths) of the close webcams some scenes are seen by: 45–70° across. */
+/** Focal lengths (frame widths) of the webcams close-camera scenes are seen by: 42–71° across. */
 export const CLOSE_CAMERA_FOCAL: [number, number] = [0.7, 1.3];
 
 export interface Scene {
@@ -125,8 +125,8 @@ function overlaps(a: DiePose, placed: Placed[], minGap: number): boolean {
 /**
  * Where the base of a cube die of top-face side `size` at (cx, cy) shows relative to its top face under a
  * camera looking straight down with focal length `focal` frame widths: towards the frame centre, by
- * size × distance / focal length (a cube is as high as it is wide, and the camera sees its top face `size`
- * pixels wide, so the camera stands focal/size die heights above it).
+ * size × distance / focal length, all in pixels (a cube is as high as it is wide, and a top face seen
+ * `size` pixels wide puts the camera focal length / size die heights above it).
  */
 export function closeCameraSides(cx: number, cy: number, size: number, width: number, height: number, focal: number): [number, number] {
   const focalPx = focal * width;

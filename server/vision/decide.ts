@@ -29,9 +29,10 @@ export interface DecisionThresholds {
   cut: number;
   /**
    * a 'not sure' detection whose centre is closer than this × size to a die read with a face, and which
-   * looks smaller than `sideFaceSize` × that die, is that die's visible side (big dice near a close camera
-   * show one up to 0.6 × size deep, foreshortened, so the detector sizes it smaller), and is dropped. Its
-   * centre lies 0.5–0.8 × size from the top face's; two dice lying flat are at least one size apart.
+   * looks smaller than `sideFaceSize` × that die, is that die's visible side (a webcam shows the sides of dice
+   * away from the frame centre half a die deep or more, foreshortened, so the detector sizes them
+   * smaller), and is dropped. Its centre lies 0.5 × size + half its depth from the top face's; two dice
+   * lying flat are at least one size apart.
    * 0 keeps them all.
    */
   sideFace: number;
