@@ -111,10 +111,10 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
     await choose(2, 'move');
     await choose(3, 'move');
     await choose(4, 'search');
-    // plane 4 on a red island: nothing to search or reveal there
+    // plane 4 on a red island: nothing to search or reveal there (the card redraws when the state arrives)
+    await expect.poll(async () => card(4).locator('.plane-controls').textContent()).toContain('Searching needs an orange island');
     expect(await card(4).getByTestId('search-4').count()).toBe(0);
     expect(await card(4).getByTestId('weather-4').count()).toBe(0);
-    expect(await card(4).locator('.plane-controls').textContent()).toContain('Searching needs an orange island');
 
     await card(1).getByTestId('land-1').click();
     await expect.poll(async () => (await plane(1)).position.at).toBe('deck');
