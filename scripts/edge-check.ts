@@ -5,7 +5,6 @@
  * the reader said. `npx tsx scripts/edge-check.ts [--model DIR] [--scenes N] [--edge X]`
  * (scene seeds 900000+, never used in training).
  */
-import sharp from 'sharp';
 import { parseArgs } from 'node:util';
 import { renderScene } from '../server/synth/scene.ts';
 import { Rng } from '../server/synth/random.ts';
@@ -28,7 +27,7 @@ for (let s = 0; s < scenes; s++) {
   const rng = new Rng(seed);
   const faces = Array.from({ length: rng.int(3, 10) }, () => rng.int(1, 6));
   const scene = renderScene({ width: W, height: H, faces, seed, mode: 'train' });
-  const jpeg = await sharp(scene.image.toBytes(), { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  const jpeg = await scene.image.toJpeg(85);
   const { dice: seen } = await reader.read(jpeg);
   // matched as dice:eval matches, over every die of the scene, so a cut die cannot take a neighbour's reading
   const { pairs } = matchImage(scene.dice, seen);

@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 /** A float RGB image (values 0..1, row-major, 3 channels) that the synthetic renderer draws into. */
 export class RgbImage {
   readonly data: Float32Array;
@@ -39,6 +41,11 @@ export class RgbImage {
       out[i] = v <= 0 ? 0 : v >= 255 ? 255 : v;
     }
     return out;
+  }
+
+  /** The image as a JPEG of the given quality (1–100). */
+  toJpeg(quality: number): Promise<Buffer> {
+    return sharp(this.toBytes(), { raw: { width: this.width, height: this.height, channels: 3 } }).jpeg({ quality }).toBuffer();
   }
 
   /** In-place separable box blur of radius r (pixels), repeated `passes` times (≈ gaussian). */

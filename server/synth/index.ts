@@ -2,7 +2,6 @@
  * Synthetic dice-tray images: `renderTray` for the simulated camera and demo, `renderTrainingScene`
  * for model training and synthetic test sets. Deterministic from the seed.
  */
-import sharp from 'sharp';
 import { renderScene, type DiceColour, type SceneDie } from './scene.ts';
 import type { Surface } from './background.ts';
 
@@ -68,6 +67,6 @@ export async function renderTray(req: TrayRequest): Promise<TrayImage> {
     dieSize: req.style?.dieSize ?? 45 + ((Math.abs(Math.floor(req.seed)) * 7919) % 31),
   });
   const quality = Math.min(100, Math.max(1, Math.round(req.style?.quality ?? 88)));
-  const image = await sharp(scene.image.toBytes(), { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  const image = await scene.image.toJpeg(quality);
   return { image, width, height, dice: scene.dice.map(({ x, y, w, h, face }: SceneDie) => ({ x, y, w, h, face })) };
 }

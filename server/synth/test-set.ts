@@ -3,7 +3,6 @@
  * and marbled dice 20–70 px across, all lying flat and readable, on varied surfaces. Seeds never overlap
  * the training scenes (training uses seed × 1 000 003 + i; this uses 2 000 000 000 + seed × 10 007 + i).
  */
-import sharp from 'sharp';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CLOSE_CAMERA_FOCAL, renderScene, type DiceColour } from './scene.ts';
@@ -32,9 +31,7 @@ export async function writeSyntheticSet(dir: string, count: number, seed: number
     const scene = close
       ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })
       : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70) });
-    const jpeg = await sharp(scene.image.toBytes(), { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: rng.int(60, 92) })
-      .toBuffer();
+    const jpeg = await scene.image.toJpeg(rng.int(60, 92));
     const name = `synthetic_${String(i).padStart(4, '0')}`;
     await writeFile(join(dir, `${name}.jpg`), jpeg);
     const lines = scene.dice.map((d) => `${d.face - 1} ${(d.x / width).toFixed(6)} ${(d.y / height).toFixed(6)} ${(d.w / width).toFixed(6)} ${(d.h / height).toFixed(6)}`);

@@ -86,7 +86,7 @@ export function decideDice(dets: Detection[], probs: ArrayLike<number>[], width:
     die.score = Math.round(die.score * 1000) / 1000;
     out.push(die);
   });
-  return t.sideFace > 0 ? dropSideFaces(out, t.sideFace, t.sideFaceSize) : out;
+  return dropSideFaces(out, t.sideFace, t.sideFaceSize);
 }
 
 export function dropSideFaces(dice: SeenDie[], spacing: number, smaller: number): SeenDie[] {

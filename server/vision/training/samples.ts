@@ -1,5 +1,4 @@
 /** Training samples: synthetic scenes (with a JPEG round trip) and the real labelled photos. */
-import sharp from 'sharp';
 import { CLOSE_CAMERA_FOCAL, renderScene, type DiceColour, type SceneDie } from '../../synth/scene.ts';
 import { Rng } from '../../synth/random.ts';
 import { decodeImage, type RgbPixels } from '../decode.ts';
@@ -40,9 +39,7 @@ export async function syntheticSample(seed: number, focus = false, closeCamera =
   const scene = focus
     ? renderScene({ width, height, faces, seed, mode: 'train', colour: rng.pick(HARD_COLOURS), dieSize: rng.range(18, 45), focal })
     : renderScene({ width, height, faces, seed, mode: 'train', focal });
-  const jpeg = await sharp(scene.image.toBytes(), { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: rng.int(35, 95) })
-    .toBuffer();
+  const jpeg = await scene.image.toJpeg(rng.int(35, 95));
   const pixels = await decodeImage(jpeg);
   return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d) })), source: 'synthetic' };
 }
