@@ -5,6 +5,7 @@
  */
 import { addNoise, applyLighting, paintSurface, paintTrayWall, SURFACES, type Rect, type Surface } from './background.ts';
 import { dieBox, drawDie, drawShadow, topPipsInFrame, type DieLook, type DiePose } from './die.ts';
+import { dieFootprint, polygonsOverlap } from './footprint.ts';
 import { RgbImage, type Rgb } from './image.ts';
 import { Rng } from './random.ts';
 
@@ -35,7 +36,9 @@ export interface SceneOptions {
   dieSize?: number;
   /**
    * 'demo': a tidy tray with a kept-dice zone and no hard cases; 'train': everything (leaning, blurred,
-   * cut dice); 'test': the variety of 'train' but every die lies flat and readable (touching allowed)
+   * cut dice); 'test': the variety of 'train' but every die lies flat and readable (touching allowed).
+   * A die lying flat never covers another's top face (`coversAnother`); a leaning die covers only the
+   * one it rests on
    */
   mode: 'demo' | 'train' | 'test';
   /** extra dice set aside in the kept zone (demo) */
@@ -120,6 +123,18 @@ interface Placed {
 
 function overlaps(a: DiePose, placed: Placed[], minGap: number): boolean {
   return placed.some((p) => Math.hypot(p.pose.cx - a.cx, p.pose.cy - a.cy) < (p.pose.size + a.size) * 0.5 * Math.SQRT2 * minGap);
+}
+
+/** Depth (× the smaller die's size) two footprints may share: the rounded corners of real dice leave it empty. */
+const FOOTPRINT_SLACK = 0.02;
+
+function footprintsOverlap(a: DiePose, aLeaning: boolean, b: DiePose, bLeaning: boolean): boolean {
+  return polygonsOverlap(dieFootprint(a, aLeaning), dieFootprint(b, bLeaning), FOOTPRINT_SLACK * Math.min(a.size, b.size));
+}
+
+/** Whether a die would cover (or lie under) any placed die but `except`, the one a leaning die rests on. */
+function coversAnother(a: DiePose, leaning: boolean, placed: Placed[], except?: Placed): boolean {
+  return placed.some((p) => p !== except && footprintsOverlap(a, leaning, p.pose, p.unreadable === 'cocked'));
 }
 
 /**
@@ -207,12 +222,21 @@ export function renderScene(o: SceneOptions): Scene {
       seeSides();
       const touching = touchy && placed.length > 0 && rng.chance(0.25);
       const cocked = hard && !cutByEdge && placed.length > 0 && rng.chance(0.1);
+      let other: Placed | undefined;
       if (touching || cocked) {
-        const other = rng.pick(placed);
+        other = rng.pick(placed);
         const a = rng.range(0, Math.PI * 2);
-        const dist = (other.pose.size + size) * 0.5 * (cocked ? rng.range(0.7, 1.0) : rng.range(1.02, 1.25));
-        pose.cx = other.pose.cx + Math.cos(a) * dist;
-        pose.cy = other.pose.cy + Math.sin(a) * dist;
+        let dist = (other.pose.size + size) * 0.5 * (cocked ? rng.range(0.7, 1.0) : rng.range(1.02, 1.25));
+        const moveTo = (): void => {
+          pose.cx = other!.pose.cx + Math.cos(a) * dist;
+          pose.cy = other!.pose.cy + Math.sin(a) * dist;
+        };
+        moveTo();
+        // turned squares touch further apart than their sizes: slide out until the faces no longer overlap
+        for (let k = 0; touching && k < 40 && footprintsOverlap(pose, false, other.pose, other.unreadable === 'cocked'); k++) {
+          dist += 0.03 * size;
+          moveTo();
+        }
         seeSides();
         if (pose.cx < pad || pose.cy < pad || pose.cx > W - pad || pose.cy > H - pad) continue;
       }
@@ -228,6 +252,7 @@ export function renderScene(o: SceneOptions): Scene {
       } else if (!touching && !cutByEdge && overlaps(pose, placed, 1.05)) {
         continue;
       }
+      if (coversAnother(pose, cocked, placed, cocked ? other : undefined)) continue;
       if (hard && !unreadable && rng.chance(0.05)) {
         const ba = rng.range(0, Math.PI * 2);
         const bl = rng.range(0.45, 1.0) * size;

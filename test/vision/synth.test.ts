@@ -57,6 +57,25 @@ describe('training scenes', () => {
     expect([...reasons].sort()).toEqual(['blurred', 'cocked', 'edge']);
   });
 
+  it('never draw a die lying flat over another (a hidden die labelled readable)', () => {
+    let touching = 0;
+    for (let s = 0; s < 60; s++) {
+      for (const mode of ['train', 'test'] as const) {
+        const sc = renderScene({ width: 320, height: 240, faces: [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6], seed: s, mode, dieSize: 45 });
+        const flat = sc.dice.filter((d) => d.unreadable !== 'cocked');
+        flat.forEach((a, i) =>
+          flat.slice(i + 1).forEach((b) => {
+            // squares that do not overlap lie at least their mean size apart (less the 2 % sliver allowed)
+            const apart = Math.hypot(a.x - b.x, a.y - b.y) / ((a.size + b.size) / 2);
+            expect(apart).toBeGreaterThan(0.97);
+            if (apart < 1.3) touching++;
+          }),
+        );
+      }
+    }
+    expect(touching).toBeGreaterThan(20);
+  });
+
   it('call a die cut by the frame edge unreadable only when a pip of its top face is cut', () => {
     let readableCut = 0;
     let edge = 0;
