@@ -128,13 +128,13 @@ function overlaps(a: DiePose, placed: Placed[], minGap: number): boolean {
 /** Depth (× the smaller die's size) two footprints may share: the rounded corners of real dice leave it empty. */
 const FOOTPRINT_SLACK = 0.02;
 
-function footprintsOverlap(a: DiePose, aLeaning: boolean, b: DiePose, bLeaning: boolean): boolean {
-  return polygonsOverlap(dieFootprint(a, aLeaning), dieFootprint(b, bLeaning), FOOTPRINT_SLACK * Math.min(a.size, b.size));
+function footprintsOverlap(a: DiePose, aLeaning: boolean, b: Placed): boolean {
+  return polygonsOverlap(dieFootprint(a, aLeaning), dieFootprint(b.pose, b.unreadable === 'cocked'), FOOTPRINT_SLACK * Math.min(a.size, b.pose.size));
 }
 
 /** Whether a die would cover (or lie under) any placed die but `except`, the one a leaning die rests on. */
 function coversAnother(a: DiePose, leaning: boolean, placed: Placed[], except?: Placed): boolean {
-  return placed.some((p) => p !== except && footprintsOverlap(a, leaning, p.pose, p.unreadable === 'cocked'));
+  return placed.some((p) => p !== except && footprintsOverlap(a, leaning, p));
 }
 
 /**
@@ -224,16 +224,17 @@ export function renderScene(o: SceneOptions): Scene {
       const cocked = hard && !cutByEdge && placed.length > 0 && rng.chance(0.1);
       let other: Placed | undefined;
       if (touching || cocked) {
-        other = rng.pick(placed);
+        const base = rng.pick(placed);
+        other = base;
         const a = rng.range(0, Math.PI * 2);
-        let dist = (other.pose.size + size) * 0.5 * (cocked ? rng.range(0.7, 1.0) : rng.range(1.02, 1.25));
+        let dist = (base.pose.size + size) * 0.5 * (cocked ? rng.range(0.7, 1.0) : rng.range(1.02, 1.25));
         const moveTo = (): void => {
-          pose.cx = other!.pose.cx + Math.cos(a) * dist;
-          pose.cy = other!.pose.cy + Math.sin(a) * dist;
+          pose.cx = base.pose.cx + Math.cos(a) * dist;
+          pose.cy = base.pose.cy + Math.sin(a) * dist;
         };
         moveTo();
         // turned squares touch further apart than their sizes: slide out until the faces no longer overlap
-        for (let k = 0; touching && k < 40 && footprintsOverlap(pose, false, other.pose, other.unreadable === 'cocked'); k++) {
+        for (let k = 0; touching && k < 40 && footprintsOverlap(pose, false, base); k++) {
           dist += 0.03 * size;
           moveTo();
         }
