@@ -12,7 +12,8 @@
  * centres may be (× size), --views the number of orientations a doubtful crop is classified in again
  * (1, 4, 8) and --review-below the top probability under which a crop is doubtful (1: every crop),
  * --edge-threshold how far (× size) a die may reach out of the frame and still be read: for choosing
- * them on a tuning set; --side-face how close (× size) to a read die a "not sure" one is dropped as its side.
+ * them on a tuning set; --side-face how close (× size) to a read die a "not sure" one is dropped as its side;
+ * --faint-threshold the score under which a cocked, blurred or "not sure" die is not reported.
  */
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       'none-threshold': { type: 'string' },
       'edge-threshold': { type: 'string' },
       'side-face': { type: 'string' },
+      'faint-threshold': { type: 'string' },
       views: { type: 'string' },
       'peak-distance': { type: 'string' },
       'review-below': { type: 'string' },
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
   const none = unit('none-threshold');
   const edge = unit('edge-threshold');
   const sideFace = unit('side-face');
+  const faint = unit('faint-threshold');
   const detectThreshold = unit('detect-threshold');
   const minPeakDistance = unit('peak-distance');
   const reviewBelow = unit('review-below');
@@ -94,7 +97,7 @@ async function main(): Promise<void> {
     views,
     minPeakDistance,
     reviewBelow,
-    thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}), ...(edge !== undefined ? { edge } : {}), ...(sideFace !== undefined ? { sideFace } : {}) },
+    thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}), ...(edge !== undefined ? { edge } : {}), ...(sideFace !== undefined ? { sideFace } : {}), ...(faint !== undefined ? { faint } : {}) },
   });
   const bar = progressBar();
   const times: number[] = [];

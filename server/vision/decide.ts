@@ -37,9 +37,15 @@ export interface DecisionThresholds {
    */
   sideFace: number;
   sideFaceSize: number;
+  /**
+   * a cocked, blurred or 'not sure' die whose score (detector peak × the probability of what is said)
+   * is below this is not reported: too faint to tell from a side face, a shadow or a token. Cut dice
+   * ('edge') are always reported. 0 reports them all.
+   */
+  faint: number;
 }
 
-export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.4, edge: 0.3, cut: 0.02, sideFace: 0.9, sideFaceSize: 0.8 };
+export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.4, edge: 0.3, cut: 0.02, sideFace: 0.9, sideFaceSize: 0.8, faint: 0.15 };
 
 /** How far (pixels) a square top face of side `size` centred at (x, y) reaches beyond a width×height frame; 0 inside. */
 export function beyondFrame(x: number, y: number, size: number, width: number, height: number): number {
@@ -84,6 +90,7 @@ export function decideDice(dets: Detection[], probs: ArrayLike<number>[], width:
       die.score = d.score * p[best];
     }
     die.score = Math.round(die.score * 1000) / 1000;
+    if (die.face === null && die.unreadable !== 'edge' && die.score < t.faint) return;
     out.push(die);
   });
   return dropSideFaces(out, t.sideFace, t.sideFaceSize);
