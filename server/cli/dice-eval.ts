@@ -97,7 +97,8 @@ async function main(): Promise<void> {
     views,
     minPeakDistance,
     reviewBelow,
-    thresholds: { ...(face !== undefined ? { face } : {}), ...(none !== undefined ? { none } : {}), ...(edge !== undefined ? { edge } : {}), ...(sideFace !== undefined ? { sideFace } : {}), ...(faint !== undefined ? { faint } : {}) },
+    // only the thresholds given: the reader's defaults stand for the rest
+    thresholds: Object.fromEntries(Object.entries({ face, none, edge, sideFace, faint }).filter(([, v]) => v !== undefined)),
   });
   const bar = progressBar();
   const times: number[] = [];
