@@ -1,7 +1,7 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
- *   --classifier-arch small|wide --real-per-die N]`
+ *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
@@ -9,6 +9,9 @@
  * marbled, coloured). `--crop-at-detected` cuts synthetic classifier crops at the size the detector in
  * --out predicts (as inference does) instead of the true size. `--hard-negatives` adds "not a die" crops
  * where the detector in --out finds a peak that no labelled die explains (side faces, stickers).
+ * `--detector-arch context` trains (or grows a continued plain detector into) the detector with a
+ * stride-16 context branch; a continued detector keeps its own architecture unless this is given, and is
+ * refitted to the spec's input size.
  * `--real-per-die N` cuts N jittered classifier crops of each real die (default 5; more weighs the real photos more).
  * `--close-camera F` shows that share of the synthetic scenes through a webcam's perspective (the dice's
  * sides, pips and all, show towards the frame centre, half a die deep or more near the frame's edges).
@@ -37,7 +40,7 @@ import {
 import { Rng } from '../synth/random.ts';
 import { progressBar } from './progress.ts';
 import { READER_DEFAULTS } from '../vision/reader.ts';
-import { CLASSIFIER_ARCHITECTURES, isClassifierArchitecture } from '../vision/architecture.ts';
+import { buildDetector, CLASSIFIER_ARCHITECTURES, DETECTOR_ARCHITECTURES, detectorArchitectureOf, isClassifierArchitecture, isDetectorArchitecture, refitDetector } from '../vision/architecture.ts';
 import type * as tf from '@tensorflow/tfjs';
 
 /** every peak the reader would classify */
@@ -85,6 +88,7 @@ async function main(): Promise<void> {
       'crop-at-detected': { type: 'boolean', default: false },
       'hard-negatives': { type: 'boolean', default: false },
       'classifier-arch': { type: 'string', default: 'small' },
+      'detector-arch': { type: 'string' },
       'real-per-die': { type: 'string' },
       'close-camera': { type: 'string', default: '0' },
     },
@@ -113,6 +117,8 @@ async function main(): Promise<void> {
   if (hardNegatives && stage !== 'classifier') throw new Error('--hard-negatives needs --stage classifier (the detector in --out finds them)');
   const classifierArch = values['classifier-arch'] ?? 'small';
   if (!isClassifierArchitecture(classifierArch)) throw new Error(`--classifier-arch must be ${Object.keys(CLASSIFIER_ARCHITECTURES).join(' or ')}`);
+  const detectorArchArg = values['detector-arch'];
+  if (detectorArchArg !== undefined && !isDetectorArchitecture(detectorArchArg)) throw new Error(`--detector-arch must be ${DETECTOR_ARCHITECTURES.join(' or ')}`);
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new Error('--backend must be wasm or cpu');
 
@@ -124,8 +130,11 @@ async function main(): Promise<void> {
   const rng = new Rng(seed);
 
   // --stage detector|classifier keeps the other network already in --out
-  const previous = stage !== 'all' ? await readSpec(out) : null;
-  const keptDetector = stage === 'classifier' || (stage === 'detector' && values.continue) ? await loadLayersModel(join(out, 'detector')) : undefined;
+  const previous = stage !== 'all' ? await readSpec(out, true) : null;
+  const savedDetector = stage === 'classifier' || (stage === 'detector' && values.continue) ? await loadLayersModel(join(out, 'detector')) : undefined;
+  const detectorArch = detectorArchArg ?? (savedDetector ? detectorArchitectureOf(savedDetector) : 'plain');
+  const keptDetector = savedDetector ? refitDetector(savedDetector, detectorArch) : undefined;
+  savedDetector?.dispose();
 
   const detData: DetectorExample[] = [];
   const detReal: DetectorExample[] = [];
@@ -177,7 +186,7 @@ async function main(): Promise<void> {
   const detStart = Date.now();
   const detLr = detLrArg || (keptDetector ? 1e-3 : 2e-3);
   const detector = trainDet
-    ? await trainDetector(detData, detReal, { steps: detSteps, batch: 12, cropCells: [24, 32], learningRate: detLr, realFraction: 0.3 }, rng.fork(), progress, keptDetector)
+    ? await trainDetector(detData, detReal, { steps: detSteps, batch: 12, cropCells: [24, 32], learningRate: detLr, realFraction: 0.3 }, rng.fork(), progress, keptDetector ?? buildDetector(detectorArch))
     : keptDetector!;
   const detSeconds = (Date.now() - detStart) / 1000;
   detData.length = 0;
@@ -199,7 +208,8 @@ async function main(): Promise<void> {
   const classifier = trainCls ? await trainClassifier(clsData, { architecture: classifierArch, epochs: clsEpochs, batch: 64, learningRate: clsLr }, rng.fork(), progress, resume) : null;
   const clsSeconds = (Date.now() - clsStart) / 1000;
 
-  if (trainDet) await saveLayersModel(detector, join(out, 'detector'));
+  // a classifier-only run still saves the detector: it may have been refitted to a new input size
+  await saveLayersModel(detector, join(out, 'detector'));
   if (classifier) await saveLayersModel(classifier, join(out, 'classifier'));
   const detectorRun = {
     date: new Date().toISOString(),
@@ -212,6 +222,7 @@ async function main(): Promise<void> {
     realTrainImages: real.length,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,
+    detectorArchitecture: detectorArch,
     detectorSeconds: Math.round(detSeconds),
     continued: values.continue,
   };

@@ -6,8 +6,20 @@ function conv(x: tf.SymbolicTensor, filters: number, strides: number, name: stri
   return tf.layers.conv2d({ filters, kernelSize, strides, padding: 'same', activation, name, kernelInitializer: 'heNormal' }).apply(x) as tf.SymbolicTensor;
 }
 
-/** [1, 192, 256, 3] → [1, 48, 64, 2]: die-centre heatmap (sigmoid) and log(size/stride). */
-export function buildDetector(): tf.LayersModel {
+/**
+ * Detector variants. "plain" is the detector of versions up to 1.6.0. "context" adds a stride-16 branch
+ * (c7, c8) whose upsampled output is added to c6, widening the receptive field from about 63 to about
+ * 100 input pixels, so that a big die's centre is judged from its whole face, not from a patch of stripes.
+ */
+export const DETECTOR_ARCHITECTURES = ['plain', 'context'] as const;
+export type DetectorArchitecture = (typeof DETECTOR_ARCHITECTURES)[number];
+
+export function isDetectorArchitecture(name: string): name is DetectorArchitecture {
+  return (DETECTOR_ARCHITECTURES as readonly string[]).includes(name);
+}
+
+/** [1, H, W, 3] → [1, H/4, W/4, 2]: die-centre heatmap (sigmoid) and log(size/stride); H, W from the spec. */
+export function buildDetector(architecture: DetectorArchitecture = 'plain'): tf.LayersModel {
   const { inputWidth, inputHeight } = MODEL_SPEC.detector;
   const input = tf.input({ shape: [inputHeight, inputWidth, 3], name: 'frame' });
   const c1 = conv(input, 12, 2, 'c1');
@@ -15,7 +27,15 @@ export function buildDetector(): tf.LayersModel {
   const c3 = conv(c2, 20, 1, 'c3');
   const c4 = conv(c3, 40, 2, 'c4');
   const c5 = conv(c4, 40, 1, 'c5');
-  const c6 = conv(c5, 40, 1, 'c6');
+  let c6 = conv(c5, 40, 1, 'c6');
+  if (architecture === 'context') {
+    const c7 = conv(c6, 48, 2, 'c7');
+    const c8 = conv(c7, 48, 1, 'c8');
+    const up8 = tf.layers.upSampling2d({ size: [2, 2], name: 'up8' }).apply(c8) as tf.SymbolicTensor;
+    // zero-initialised: a plain detector grown into this one first gives exactly its old outputs
+    const context = tf.layers.conv2d({ filters: 40, kernelSize: 1, padding: 'same', name: 'context', kernelInitializer: 'zeros' }).apply(up8) as tf.SymbolicTensor;
+    c6 = tf.layers.add({ name: 'withContext' }).apply([c6, context]) as tf.SymbolicTensor;
+  }
   const up = tf.layers.upSampling2d({ size: [2, 2], name: 'up' }).apply(c6) as tf.SymbolicTensor;
   const proj = conv(up, 20, 1, 'proj', 1, 'linear');
   const merged = tf.layers.add({ name: 'merge' }).apply([proj, c3]) as tf.SymbolicTensor;
@@ -26,6 +46,27 @@ export function buildDetector(): tf.LayersModel {
   const size = conv(h, 1, 1, 'logSize', 1, 'linear');
   const out = tf.layers.concatenate({ name: 'out' }).apply([heat, size]) as tf.SymbolicTensor;
   return tf.model({ inputs: input, outputs: out, name: 'dice_detector' });
+}
+
+/** The architecture a saved detector was built with. */
+export function detectorArchitectureOf(model: tf.LayersModel): DetectorArchitecture {
+  return model.layers.some((l) => l.name === 'context') ? 'context' : 'plain';
+}
+
+/**
+ * A detector of `architecture` at the spec's input size carrying `trained`'s weights layer by layer
+ * (a plain detector grows into a context one; its new layers start as built). Refuses to lose a layer.
+ */
+export function refitDetector(trained: tf.LayersModel, architecture: DetectorArchitecture): tf.LayersModel {
+  const fresh = buildDetector(architecture);
+  for (const layer of trained.layers) {
+    const weights = layer.getWeights();
+    if (weights.length === 0) continue;
+    const target = fresh.layers.find((l) => l.name === layer.name);
+    if (!target) throw new Error(`a ${architecture} detector has no layer "${layer.name}" to take the trained weights`);
+    target.setWeights(weights);
+  }
+  return fresh;
 }
 
 /**

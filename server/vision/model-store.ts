@@ -54,15 +54,24 @@ export async function writeSpec(modelDir: string, training: Record<string, unkno
   await writeFile(join(modelDir, 'spec.json'), JSON.stringify({ spec: MODEL_SPEC, training }, null, 2) + '\n');
 }
 
-/** Reads models/spec.json and checks it matches the preprocessing this code does. */
-export async function readSpec(modelDir: string): Promise<ShippedSpec> {
+/** The spec with what a training run may change in a model it continues masked out: the version and the detector's input size (it is fully convolutional). */
+function continuable(spec: typeof MODEL_SPEC): unknown {
+  return { ...spec, version: undefined, detector: { ...spec.detector, inputWidth: undefined, inputHeight: undefined } };
+}
+
+/**
+ * Reads models/spec.json and checks it matches the preprocessing this code does. `forContinuing`: a
+ * training run continuing the model also accepts another version and detector input size.
+ */
+export async function readSpec(modelDir: string, forContinuing = false): Promise<ShippedSpec> {
   let shipped: ShippedSpec;
   try {
     shipped = JSON.parse(await readFile(join(modelDir, 'spec.json'), 'utf8'));
   } catch (err) {
     throw new VisionModelError(`cannot read ${join(modelDir, 'spec.json')}: ${(err as Error).message}`, { cause: err });
   }
-  if (JSON.stringify(shipped.spec) !== JSON.stringify(MODEL_SPEC)) {
+  const same = forContinuing ? JSON.stringify(continuable(shipped.spec)) === JSON.stringify(continuable(MODEL_SPEC)) : JSON.stringify(shipped.spec) === JSON.stringify(MODEL_SPEC);
+  if (!same) {
     throw new VisionModelError(`model spec ${shipped.spec?.version} in ${modelDir} differs from the code's spec ${MODEL_SPEC.version}: retrain (npm run model:train)`);
   }
   return shipped;

@@ -3,11 +3,11 @@
  * A copy is written as models/spec.json next to the weights; the reader refuses a model whose spec differs.
  */
 export const MODEL_SPEC = {
-  version: '1.6.0',
+  version: '1.7.0',
   detector: {
     /** the frame is letterboxed (aspect kept, zero padding after normalisation) into this size */
-    inputWidth: 256,
-    inputHeight: 192,
+    inputWidth: 320,
+    inputHeight: 240,
     /** output cell size in detector-input pixels */
     stride: 4,
     /** outputs per cell: [die-centre heatmap (sigmoid), log(top-face size / stride)] */

@@ -26,5 +26,6 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--detector-lr', '0'])).toContain('--detector-lr must be a positive number');
     expect(await failure(['--hard-negatives'])).toContain('--hard-negatives needs --stage classifier');
     expect(await failure(['--classifier-arch', 'huge'])).toContain('--classifier-arch must be small or wide');
+    expect(await failure(['--detector-arch', 'deep'])).toContain('--detector-arch must be plain or context');
   });
 });
