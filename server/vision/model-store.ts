@@ -70,8 +70,8 @@ export async function readSpec(modelDir: string, forContinuing = false): Promise
   } catch (err) {
     throw new VisionModelError(`cannot read ${join(modelDir, 'spec.json')}: ${(err as Error).message}`, { cause: err });
   }
-  const same = forContinuing ? JSON.stringify(continuable(shipped.spec)) === JSON.stringify(continuable(MODEL_SPEC)) : JSON.stringify(shipped.spec) === JSON.stringify(MODEL_SPEC);
-  if (!same) {
+  const compared = forContinuing ? continuable : (spec: typeof MODEL_SPEC): unknown => spec;
+  if (JSON.stringify(compared(shipped.spec)) !== JSON.stringify(compared(MODEL_SPEC))) {
     throw new VisionModelError(`model spec ${shipped.spec?.version} in ${modelDir} differs from the code's spec ${MODEL_SPEC.version}: retrain (npm run model:train)`);
   }
   return shipped;

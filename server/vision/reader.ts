@@ -1,7 +1,7 @@
 /**
  * The dice reader: frame → dice, the one code path used by the server, `dice:eval` and the benchmark.
- * Stage 1 finds die centres and sizes on a letterboxed copy of the spec's input size (320×240 since 1.7.0); stage 2 classifies a crop of each
- * die, taken from the full-resolution frame.
+ * Stage 1 finds die centres and sizes on a letterboxed copy of the spec's input size (320×240 since
+ * 1.7.0); stage 2 classifies a crop of each die, taken from the full-resolution frame.
  */
 import * as tf from '@tensorflow/tfjs';
 import type { SeenDie } from '../http/protocol.ts';

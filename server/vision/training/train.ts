@@ -3,7 +3,7 @@
  * Runs on the wasm backend (with the missing gradient kernel registered) or cpu.
  */
 import * as tf from '@tensorflow/tfjs';
-import { buildClassifier, buildDetector, type ClassifierArchitecture } from '../architecture.ts';
+import { buildClassifier, type ClassifierArchitecture } from '../architecture.ts';
 import { decodePeaks, encodeTargets } from '../heatmap.ts';
 import { classifierCrops, detectorInput, type CropRequest } from '../preprocess.ts';
 import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES } from '../spec.ts';
@@ -86,9 +86,8 @@ export interface DetectorTraining {
   realFraction: number;
 }
 
-/** Trains a new detector, or continues `start` (same schedule, usually at a lower learning rate). */
-export async function trainDetector(synthetic: DetectorExample[], real: DetectorExample[], cfg: DetectorTraining, rng: Rng, progress: Progress, start?: tf.LayersModel): Promise<tf.LayersModel> {
-  const model = start ?? buildDetector();
+/** Trains `model`, a new detector or one being continued (same schedule, usually at a lower learning rate for the latter). */
+export async function trainDetector(synthetic: DetectorExample[], real: DetectorExample[], cfg: DetectorTraining, rng: Rng, progress: Progress, model: tf.LayersModel): Promise<tf.LayersModel> {
   const [ch, cw] = cfg.cropCells;
   const hIn = ch * stride;
   const wIn = cw * stride;
