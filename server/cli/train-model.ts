@@ -1,7 +1,7 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
- *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N]`
+ *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
@@ -15,6 +15,8 @@
  * `--real-per-die N` cuts N jittered classifier crops of each real die (default 5; more weighs the real photos more).
  * `--close-camera F` shows that share of the synthetic scenes through a webcam's perspective (the dice's
  * sides, pips and all, show towards the frame centre, half a die deep or more near the frame's edges).
+ * `--hard-looks F` draws that share of the other (not focus) scenes in the hard looks at every size
+ * (20–120 px), so big marbled, translucent and dark dice are seen as often as small ones.
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
       'detector-arch': { type: 'string' },
       'real-per-die': { type: 'string' },
       'close-camera': { type: 'string', default: '0' },
+      'hard-looks': { type: 'string', default: '0' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
   if (stage !== 'all' && stage !== 'detector' && stage !== 'classifier') throw new Error('--stage must be all, detector or classifier');
   const focus = fraction(values.focus, 'focus', 0);
   const closeCamera = fraction(values['close-camera'], 'close-camera', 0);
+  const hardLooks = fraction(values['hard-looks'], 'hard-looks', 0);
   const resumeOk = stage !== 'all' || !values.continue;
   if (!resumeOk) throw new Error('--continue needs --stage detector or --stage classifier');
   const trainDet = stage !== 'classifier';
@@ -142,6 +146,7 @@ async function main(): Promise<void> {
   let synthDice = 0;
   let focusScenes = 0;
   let closeCameraScenes = 0;
+  let hardLookScenes = 0;
   let negativePeaks = 0;
   // the kept detector's unexplained peaks (side faces, stickers) become "not a die" crops
   const addHardNegatives = (detector: tf.LayersModel | undefined, s: FrameSample, perPeak: number) => {
@@ -157,7 +162,10 @@ async function main(): Promise<void> {
     // plastic-number sequence: close-camera scenes spread evenly, independently of the focus scenes
     const isClose = (i * 0.7548776662 + 0.5) % 1 < closeCamera;
     if (isClose) closeCameraScenes++;
-    const s = await syntheticSample(seed * 1_000_003 + i, isFocus, isClose);
+    // silver-ratio sequence, over the scenes that are not focus scenes
+    const isHardLook = !isFocus && (i * 0.4142135624 + 0.25) % 1 < hardLooks;
+    if (isHardLook) hardLookScenes++;
+    const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook });
     synthDice += s.dice.length;
     if (trainDet) detData.push(detectorExample(s, false));
     if (trainCls) {
@@ -219,6 +227,7 @@ async function main(): Promise<void> {
     syntheticScenes: scenes,
     focusScenes,
     closeCameraScenes,
+    hardLookScenes,
     realTrainImages: real.length,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,
@@ -238,6 +247,7 @@ async function main(): Promise<void> {
     classifierSeconds: Math.round(clsSeconds),
     focusScenes,
     closeCameraScenes,
+    hardLookScenes,
     classifierLearningRate: clsLr,
     classifierArchitecture: resume ? 'continued' : classifierArch,
     realCropsPerDie: realPerDie,
@@ -261,6 +271,7 @@ async function main(): Promise<void> {
     syntheticDice: synthDice,
     focusScenes,
     closeCameraScenes,
+    hardLookScenes,
     realTrainImages: real.length,
     realTrainDice: realDice,
     classifierExamples: clsData.length,

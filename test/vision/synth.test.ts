@@ -139,18 +139,36 @@ describe('focus training scenes', () => {
     const { syntheticSample } = await import('../../server/vision/training/samples.ts');
     let biggestOrdinary = 0;
     for (let seed = 1; seed <= 12; seed++) {
-      const focus = await syntheticSample(seed, true);
+      const focus = await syntheticSample(seed, { focus: true });
       const unit = focus.pixels.width / 640;
       // 18–45 px per 640 px width, ±10 % per die, leaning dice drawn up to 15 % bigger
       for (const d of focus.dice) expect(d.size!).toBeLessThanOrEqual(45 * 1.1 * 1.15 * unit + 1e-6);
       const ordinary = await syntheticSample(seed);
-      const again = await syntheticSample(seed, false);
+      const again = await syntheticSample(seed, { focus: false, hardLook: false });
       expect(Buffer.from(again.pixels.data).equals(Buffer.from(ordinary.pixels.data))).toBe(true);
-      const close = await syntheticSample(seed, false, true);
+      const close = await syntheticSample(seed, { closeCamera: true });
       expect(close.dice).toEqual(ordinary.dice);
       for (const d of ordinary.dice) biggestOrdinary = Math.max(biggestOrdinary, d.size! / (ordinary.pixels.width / 640));
     }
     expect(biggestOrdinary).toBeGreaterThan(60);
+  });
+});
+
+describe('hard-look training scenes', () => {
+  it('draw dice of every size, unlike focus scenes, in another look than the ordinary scene of the same seed', async () => {
+    const { syntheticSample } = await import('../../server/vision/training/samples.ts');
+    let biggest = 0;
+    let differ = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const hard = await syntheticSample(seed, { hardLook: true });
+      const ordinary = await syntheticSample(seed);
+      for (const d of hard.dice) biggest = Math.max(biggest, d.size! / (hard.pixels.width / 640));
+      if (!Buffer.from(hard.pixels.data).equals(Buffer.from(ordinary.pixels.data))) differ++;
+      const focus = await syntheticSample(seed, { focus: true, hardLook: true });
+      expect(Buffer.from(focus.pixels.data).equals(Buffer.from((await syntheticSample(seed, { focus: true })).pixels.data))).toBe(true);
+    }
+    expect(biggest).toBeGreaterThan(60);
+    expect(differ).toBeGreaterThan(8);
   });
 });
 

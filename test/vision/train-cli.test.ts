@@ -27,5 +27,6 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--hard-negatives'])).toContain('--hard-negatives needs --stage classifier');
     expect(await failure(['--classifier-arch', 'huge'])).toContain('--classifier-arch must be small or wide');
     expect(await failure(['--detector-arch', 'deep'])).toContain('--detector-arch must be plain or context');
+    expect(await failure(['--hard-looks', 'half'])).toContain('--hard-looks must be a number from 0 to 1');
   });
 });

@@ -24,21 +24,32 @@ export function classOf(d: SceneDie): number {
 /** The looks the first model read worst (small, dark, see-through, two-coloured), over-sampled by `focus` scenes. */
 const HARD_COLOURS: DiceColour[] = ['black', 'translucent', 'translucent', 'marbled', 'marbled', 'blue', 'purple', 'red', 'green', 'yellow', 'any'];
 
+/** How a synthetic training scene is drawn, beyond its seed. */
+export interface SceneKind {
+  /** only small dice (18–45 px per 640 px width) of the hard looks */
+  focus?: boolean;
+  /** seen by a close webcam: the sides of the dice show towards the frame centre */
+  closeCamera?: boolean;
+  /** dice of any size (20–120 px), their look drawn from the hard looks (ignored for focus scenes) */
+  hardLook?: boolean;
+}
+
 /**
- * One synthetic training frame. `focus` scenes hold only small dice (18–45 px per 640 px width) of the
- * hard looks; without it the scene draws any look at 20–120 px (the first model's recipe, unchanged).
- * `closeCamera` scenes are seen by a close webcam (the sides of the dice show towards the frame centre);
- * its focal length comes from its own random stream, so the rest of the scene is the same as without.
+ * One synthetic training frame. Without a kind the scene draws any look at 20–120 px (the first model's
+ * recipe, unchanged). The close webcam's focal length and the hard look come from random streams of their
+ * own, so the rest of the scene is the same as without them.
  */
-export async function syntheticSample(seed: number, focus = false, closeCamera = false): Promise<FrameSample> {
+export async function syntheticSample(seed: number, kind: SceneKind = {}): Promise<FrameSample> {
+  const { focus = false, closeCamera = false, hardLook = false } = kind;
   const rng = new Rng(seed * 7 + 1);
   const focal = closeCamera ? new Rng(seed * 13 + 5).range(...CLOSE_CAMERA_FOCAL) : undefined;
+  const look = hardLook ? new Rng(seed * 17 + 3).pick(HARD_COLOURS) : undefined;
   const [width, height] = rng.pick(SIZES);
   const n = rng.chance(0.15) ? rng.int(0, 2) : rng.int(1, 12);
   const faces = Array.from({ length: n }, () => rng.int(1, 6));
   const scene = focus
     ? renderScene({ width, height, faces, seed, mode: 'train', colour: rng.pick(HARD_COLOURS), dieSize: rng.range(18, 45), focal })
-    : renderScene({ width, height, faces, seed, mode: 'train', focal });
+    : renderScene({ width, height, faces, seed, mode: 'train', colour: look, focal });
   const jpeg = await scene.image.toJpeg(rng.int(35, 95));
   const pixels = await decodeImage(jpeg);
   return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d) })), source: 'synthetic' };
