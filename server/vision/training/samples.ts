@@ -36,20 +36,20 @@ export interface SceneKind {
 
 /**
  * One synthetic training frame. Without a kind the scene draws any look at 20–120 px (the first model's
- * recipe, unchanged). The close webcam's focal length and the hard look come from random streams of their
- * own, so the rest of the scene is the same as without them.
+ * recipe, unchanged). The close webcam's focal length comes from a random stream of its own, so the rest of
+ * the scene is the same as without it; so does the hard look, but a scene given its look places its dice
+ * from a different point of its own stream.
  */
 export async function syntheticSample(seed: number, kind: SceneKind = {}): Promise<FrameSample> {
   const { focus = false, closeCamera = false, hardLook = false } = kind;
   const rng = new Rng(seed * 7 + 1);
   const focal = closeCamera ? new Rng(seed * 13 + 5).range(...CLOSE_CAMERA_FOCAL) : undefined;
-  const look = hardLook ? new Rng(seed * 17 + 3).pick(HARD_COLOURS) : undefined;
   const [width, height] = rng.pick(SIZES);
   const n = rng.chance(0.15) ? rng.int(0, 2) : rng.int(1, 12);
   const faces = Array.from({ length: n }, () => rng.int(1, 6));
   const scene = focus
     ? renderScene({ width, height, faces, seed, mode: 'train', colour: rng.pick(HARD_COLOURS), dieSize: rng.range(18, 45), focal })
-    : renderScene({ width, height, faces, seed, mode: 'train', colour: look, focal });
+    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? new Rng(seed * 17 + 3).pick(HARD_COLOURS) : undefined, focal });
   const jpeg = await scene.image.toJpeg(rng.int(35, 95));
   const pixels = await decodeImage(jpeg);
   return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d) })), source: 'synthetic' };
