@@ -72,7 +72,7 @@ export function refitDetector(trained: tf.LayersModel, architecture: DetectorArc
 /**
  * Classifier sizes: conv widths of the four 3×3 convolutions and the dense layer. "small" is the
  * classifier of every shipped version (the default); "wide" has about twice the weights and 2.5× the
- * arithmetic (tried for 1.4.0, not shipped: see models/README.md).
+ * arithmetic (tried for 1.4.0 and again on the 1.8.0 detector, not shipped: see models/README.md).
  */
 export const CLASSIFIER_ARCHITECTURES = {
   small: { convs: [16, 24, 48, 64], dense: 64 },
