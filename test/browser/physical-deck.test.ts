@@ -30,6 +30,9 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
     await page.locator('select[name=card-plane]').selectOption(plane);
     await page.locator('select[name=card-event]').selectOption(event);
     await page.getByTestId('other-card').click();
+    // the form folds once the card is in: wait for it, so that the next card finds it folded and opens it
+    // (under load the page could still show this open form when the next card starts, and fold it after)
+    await page.waitForFunction(() => !(document.querySelector('details.other-card') as HTMLDetailsElement | null)?.open);
   }
 
   beforeAll(async () => {

@@ -48,3 +48,15 @@ export function s(tag: string, attrs?: Attrs | null, ...children: Child[]): SVGE
 export function clear(el: Element): void {
   while (el.firstChild) el.removeChild(el.firstChild);
 }
+
+/**
+ * Keeps a <details>' open state across re-renders. A click on its summary records the state it is
+ * about to take at once: the toggle event comes a task later, when a state push may already have
+ * rebuilt the view from the old state. A detached (replaced) element's late toggle is ignored.
+ */
+export function keepOpenState(details: HTMLDetailsElement, record: (open: boolean) => void): void {
+  details.querySelector(':scope > summary')?.addEventListener('click', () => record(!details.open));
+  details.addEventListener('toggle', () => {
+    if (details.isConnected) record(details.open);
+  });
+}

@@ -1,6 +1,6 @@
 /** The turn's controls: draw (or enter) the Japanese card, end the turn, undo, abandon. */
 import type { App } from '../app.ts';
-import { h } from '../dom.ts';
+import { h, keepOpenState } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
 
 /** A card whose id is not in the deck data: the players read its islands, plane and event off the card. */
@@ -32,8 +32,8 @@ function otherCardForm(app: App): HTMLElement {
     ),
   );
   // a state push rebuilds the view: the players' opened form stays open
-  details.addEventListener('toggle', () => {
-    app.ui.otherCardOpen = details.open;
+  keepOpenState(details, (open) => {
+    app.ui.otherCardOpen = open;
   });
   return details;
 }

@@ -8,7 +8,7 @@ import { isRejection } from '../../../server/dice/roll-tracker.ts';
 import { TARGET_STRATEGY } from '../../../server/dice/target-policy.ts';
 import type { RollOdds, RollResult, RollTier } from '../../../server/dice/types.ts';
 import type { App } from '../app.ts';
-import { h, s, type Child } from '../dom.ts';
+import { h, keepOpenState, s, type Child } from '../dom.ts';
 import { t, tk, type Key } from '../i18n.ts';
 import type { RollWithOdds } from '../types.ts';
 import { optionKey, splitOptions, type SplitOption } from '../split.ts';
@@ -217,8 +217,8 @@ function manualView(app: App, roll: RollWithOdds): HTMLElement {
     ),
   );
   // the players' choice to open or fold it lasts across re-renders
-  details.addEventListener('toggle', () => {
-    app.ui.manualOpen = details.open === byDefault ? null : details.open;
+  keepOpenState(details, (open) => {
+    app.ui.manualOpen = open === byDefault ? null : open;
   });
   return details;
 }
