@@ -241,6 +241,9 @@ export function renderScene(o: SceneOptions): Scene {
         seeSides();
         if (pose.cx < pad || pose.cy < pad || pose.cx > W - pad || pose.cy > H - pad) continue;
       }
+      // only the dice drawn to be cut may lose a pip to the frame: a tray reaching past the frame must not
+      // label a die whose pips are out of sight with its face
+      if (!cutByEdge && !cocked && !topPipsInFrame(pose, face, dieLook, W, H)) continue;
       let unreadable: Unreadable | undefined = cutByEdge && !topPipsInFrame(pose, face, dieLook, W, H) ? 'edge' : undefined;
       if (cocked) {
         pose.squash = rng.range(0.45, 0.8);

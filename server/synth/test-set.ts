@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLOSE_CAMERA_FOCAL, renderScene, type DiceColour } from './scene.ts';
+import { CLOSE_CAMERA_FOCAL, renderScene, type DiceColour, type Scene } from './scene.ts';
 import { Rng } from './random.ts';
 
 const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purple', 'translucent', 'marbled', 'white', 'any'];
@@ -17,21 +17,28 @@ const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purpl
  */
 export type SyntheticSetKind = 'coloured' | 'close-camera';
 
+/** Scene `i` of the set of `seed` and `kind`: what `writeSyntheticSet` draws and labels, and the JPEG quality it saves it at. */
+export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKind = 'coloured'): { scene: Scene; jpegQuality: number } {
+  const close = kind === 'close-camera';
+  const sceneSeed = (close ? 2_500_000_000 : 2_000_000_000) + seed * 10_007 + i;
+  const rng = new Rng(sceneSeed);
+  const width = 640;
+  const height = 480;
+  const faces = Array.from({ length: rng.int(1, close ? 6 : 12) }, () => rng.int(1, 6));
+  const colour = rng.pick(COLOURS);
+  const scene = close
+    ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })
+    : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70) });
+  return { scene, jpegQuality: rng.int(60, 92) };
+}
+
 export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void, kind: SyntheticSetKind = 'coloured'): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'classes.txt'), ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].join('\n') + '\n');
-  const close = kind === 'close-camera';
   for (let i = 0; i < count; i++) {
-    const sceneSeed = (close ? 2_500_000_000 : 2_000_000_000) + seed * 10_007 + i;
-    const rng = new Rng(sceneSeed);
-    const width = 640;
-    const height = 480;
-    const faces = Array.from({ length: rng.int(1, close ? 6 : 12) }, () => rng.int(1, 6));
-    const colour = rng.pick(COLOURS);
-    const scene = close
-      ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })
-      : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70) });
-    const jpeg = await scene.image.toJpeg(rng.int(60, 92));
+    const { scene, jpegQuality } = syntheticSetScene(i, seed, kind);
+    const { width, height } = scene.image;
+    const jpeg = await scene.image.toJpeg(jpegQuality);
     const name = `synthetic_${String(i).padStart(4, '0')}`;
     await writeFile(join(dir, `${name}.jpg`), jpeg);
     const lines = scene.dice.map((d) => `${d.face - 1} ${(d.x / width).toFixed(6)} ${(d.y / height).toFixed(6)} ${(d.w / width).toFixed(6)} ${(d.h / height).toFixed(6)}`);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { renderTray } from '../../server/synth/index.ts';
 import { closeCameraSides, renderScene } from '../../server/synth/scene.ts';
 import { topPipsInFrame, type DieLook, type DiePose } from '../../server/synth/die.ts';
-import { writeSyntheticSet } from '../../server/synth/test-set.ts';
+import { syntheticSetScene, writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
 
 describe('renderTray', () => {
@@ -91,6 +91,22 @@ describe('training scenes', () => {
     }
     expect(edge).toBeGreaterThan(0);
     expect(readableCut).toBeGreaterThan(0);
+  });
+});
+
+describe('synthetic test sets', () => {
+  it('never label a die whose pips the frame cuts, even where the tray reaches past the frame', () => {
+    // scenes of the seed-4 set that, before placement checked the frame, had a die with its centre
+    // within 0.06 × size of the edge or beyond it
+    for (const i of [15, 19, 284, 551, 633, 675, 706, 902]) {
+      const { scene } = syntheticSetScene(i, 4);
+      for (const d of scene.dice) {
+        // every face's pips lie in pairs symmetric about the centre: both inside the frame puts the
+        // centre at least a pip radius (≥ 0.075 × size) inside
+        const margin = Math.min(d.x, 640 - d.x, d.y, 480 - d.y) / d.size;
+        expect(margin).toBeGreaterThan(0.075);
+      }
+    }
   });
 });
 
