@@ -13,7 +13,8 @@
  * (1, 4, 8) and --review-below the top probability under which a crop is doubtful (1: every crop),
  * --edge-threshold how far (× size) a die may reach out of the frame and still be read: for choosing
  * them on a tuning set; --side-face how close (× size) to a read die a "not sure" one is dropped as its side;
- * --faint-threshold the score under which a cocked, blurred or "not sure" die is not reported.
+ * --faint-threshold the score under which a cocked, blurred or "not sure" die is not reported;
+ * --closer-look PX the size in detector pixels a doubtful die is zoomed to and found again (0: off).
  */
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
       views: { type: 'string' },
       'peak-distance': { type: 'string' },
       'review-below': { type: 'string' },
+      'closer-look': { type: 'string' },
     },
   });
   const unit = (name: string): number | undefined => {
@@ -69,6 +71,10 @@ async function main(): Promise<void> {
   const detectThreshold = unit('detect-threshold');
   const minPeakDistance = unit('peak-distance');
   const reviewBelow = unit('review-below');
+  const closerLook = values['closer-look'] === undefined ? undefined : Number(values['closer-look']);
+  if (closerLook !== undefined && !(Number.isFinite(closerLook) && closerLook >= 0 && closerLook <= 320)) {
+    throw new UsageError(`--closer-look must be a size in detector pixels from 0 (off) to 320, got "${values['closer-look']}"`);
+  }
   const views = values.views === undefined ? undefined : Number(values.views);
   if (views !== undefined && views !== 1 && views !== 4 && views !== 8) throw new UsageError(`--views must be 1, 4 or 8, got "${values.views}"`);
   let dataDir: string;
@@ -97,6 +103,7 @@ async function main(): Promise<void> {
     views,
     minPeakDistance,
     reviewBelow,
+    closerLook,
     // only the thresholds given: the reader's defaults stand for the rest
     thresholds: Object.fromEntries(Object.entries({ face, none, edge, sideFace, faint }).filter(([, v]) => v !== undefined)),
   });

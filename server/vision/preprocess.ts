@@ -13,11 +13,19 @@ export interface Letterbox {
   padY: number;
 }
 
-export function letterboxFor(width: number, height: number): Letterbox {
-  const scale = Math.min(DW / width, DH / height);
+/** Size of a detector input: the spec's, or another multiple of 16 (the detector is fully convolutional). */
+export interface InputSize {
+  width: number;
+  height: number;
+}
+
+const SPEC_INPUT: InputSize = { width: DW, height: DH };
+
+export function letterboxFor(width: number, height: number, into: InputSize = SPEC_INPUT): Letterbox {
+  const scale = Math.min(into.width / width, into.height / height);
   const w = Math.round(width * scale);
   const h = Math.round(height * scale);
-  return { scale, padX: Math.floor((DW - w) / 2), padY: Math.floor((DH - h) / 2) };
+  return { scale, padX: Math.floor((into.width - w) / 2), padY: Math.floor((into.height - h) / 2) };
 }
 
 function standardise(x: tf.Tensor, axes: number[]): tf.Tensor {
@@ -25,17 +33,17 @@ function standardise(x: tf.Tensor, axes: number[]): tf.Tensor {
   return x.sub(mean).div(variance.sqrt().add(0.05));
 }
 
-/** frame: [H, W, 3] values 0..255 (int32 or float32) → [1, DH, DW, 3] normalised, letterboxed. */
-export function detectorInput(frame: tf.Tensor3D): { input: tf.Tensor4D; box: Letterbox } {
+/** frame: [H, W, 3] values 0..255 (int32 or float32) → [1, DH, DW, 3] (or `into`'s size) normalised, letterboxed. */
+export function detectorInput(frame: tf.Tensor3D, into: InputSize = SPEC_INPUT): { input: tf.Tensor4D; box: Letterbox } {
   const [height, width] = frame.shape;
-  const box = letterboxFor(width, height);
+  const box = letterboxFor(width, height, into);
   const input = tf.tidy(() => {
     const w = Math.round(width * box.scale);
     const h = Math.round(height * box.scale);
     // resizing is linear: scaling the small image to 0..1 equals scaling the frame, for a fraction of the work
     const small = tf.image.resizeBilinear(frame, [h, w], false, true).div(255);
     const norm = standardise(small, [0, 1, 2]);
-    const padded = tf.pad(norm, [[box.padY, DH - h - box.padY], [box.padX, DW - w - box.padX], [0, 0]]);
+    const padded = tf.pad(norm, [[box.padY, into.height - h - box.padY], [box.padX, into.width - w - box.padX], [0, 0]]);
     return padded.expandDims(0) as tf.Tensor4D;
   });
   return { input, box };

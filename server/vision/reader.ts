@@ -12,7 +12,8 @@ import { decideDice, DEFAULT_THRESHOLDS, type DecisionThresholds, type Detection
 import { decodePeaks, PEAK_SPACING } from './heatmap.ts';
 import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec } from './model-store.ts';
 import { join } from 'node:path';
-import { classifierCrops, detectorInput, meanOverViews, orientedViews, type ClassifierViews } from './preprocess.ts';
+import { classifierCrops, detectorInput, meanOverViews, orientedViews, type ClassifierViews, type Letterbox } from './preprocess.ts';
+import { CLOSER_LOOK_INPUT, closerLookWindow, placeAgain } from './closer-look.ts';
 import { MODEL_SPEC, NUM_CLASSES } from './spec.ts';
 
 export interface DiceReading {
@@ -35,6 +36,8 @@ export interface ReaderOptions {
   views?: ClassifierViews;
   /** a crop is doubtful when its most likely class has less than this probability (1: every crop) */
   reviewBelow?: number;
+  /** size in detector-input pixels a doubtful die is zoomed to for a closer look (0: no closer look) */
+  closerLook?: number;
 }
 
 export interface VisionDiceReader extends DiceReader {
@@ -52,7 +55,10 @@ export interface VisionDiceReader extends DiceReader {
  * train split, never on the sets the figures in models/README.md are measured on. The face, none and
  * edge thresholds are in decide.ts.
  */
-export const READER_DEFAULTS = { detectThreshold: 0.2, minPeakDistance: PEAK_SPACING, views: 4 as ClassifierViews, reviewBelow: 0.9 };
+export const READER_DEFAULTS = { detectThreshold: 0.2, minPeakDistance: PEAK_SPACING, views: 4 as ClassifierViews, reviewBelow: 0.9, closerLook: 30 };
+
+/** Heatmap peak a closer look accepts: the die was found once already, so weaker than a first detection. */
+const CLOSER_LOOK_THRESHOLD = 0.1;
 
 export async function createDiceReader(options: ReaderOptions = {}): Promise<VisionDiceReader> {
   const backend = await initBackend(options.backend);
@@ -66,13 +72,20 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   const maxDice = options.maxDice ?? 40;
   const views = options.views ?? READER_DEFAULTS.views;
   const reviewBelow = options.reviewBelow ?? READER_DEFAULTS.reviewBelow;
+  const closerLook = options.closerLook ?? READER_DEFAULTS.closerLook;
   const { stride, inputWidth, inputHeight } = MODEL_SPEC.detector;
   const gw = inputWidth / stride;
   const gh = inputHeight / stride;
 
+  // the same detector (shared weights) on the smaller input of a closer look
+  const frameInput = tf.input({ shape: [CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3] });
+  const windowDetector = tf.model({ inputs: frameInput, outputs: detector.apply(frameInput) as tf.SymbolicTensor });
+  const [wgw, wgh] = [CLOSER_LOOK_INPUT.width / stride, CLOSER_LOOK_INPUT.height / stride];
+
   // warm up: the first inference compiles kernels
   tf.tidy(() => {
     detector.predict(tf.zeros([1, inputHeight, inputWidth, 3]));
+    windowDetector.predict(tf.zeros([1, CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3]));
     classifier.predict(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
   });
 
@@ -84,20 +97,69 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     return data;
   }
 
-  /** One look at every crop; a second, in all `views` orientations, at the ones it was not sure of. */
-  async function classify(frame: tf.Tensor3D, dets: Detection[]): Promise<Float32Array[]> {
+  /**
+   * The dice of `dets` placed again by the detector in a zoomed window around each (closer-look.ts);
+   * null where the window would not be closer than the first look or no peak lies on the die.
+   */
+  async function lookCloser(frame: tf.Tensor3D, dets: Detection[]): Promise<(Detection | null)[]> {
+    const [height, width] = frame.shape;
+    const windows = dets.map((d) => closerLookWindow(d, width, height, closerLook));
+    const looked = windows.flatMap((w, i) => (w ? [i] : []));
+    if (looked.length === 0) return dets.map(() => null);
+    const boxes: Letterbox[] = [];
+    const batch = tf.tidy(() =>
+      tf.concat(
+        looked.map((i) => {
+          const w = windows[i]!;
+          const { input, box } = detectorInput(frame.slice([w.y0, w.x0, 0], [w.height, w.width, 3]), CLOSER_LOOK_INPUT);
+          boxes.push(box);
+          return input;
+        }),
+        0,
+      ),
+    );
+    const outT = windowDetector.predict(batch) as tf.Tensor;
+    batch.dispose();
+    const out = (await outT.data()) as Float32Array;
+    outT.dispose();
+    const perWindow = wgw * wgh * 2;
+    const placed: (Detection | null)[] = dets.map(() => null);
+    looked.forEach((i, k) => {
+      const peaks = decodePeaks(out.subarray(k * perWindow, (k + 1) * perWindow), wgw, wgh, stride, CLOSER_LOOK_THRESHOLD, minPeakDistance);
+      placed[i] = placeAgain(dets[i], peaks, boxes[k], windows[i]!);
+    });
+    return placed;
+  }
+
+  /**
+   * One look at every crop; a second, in all `views` orientations, at the ones it was not sure of, and
+   * with a closer look those dice are placed again and their new crops' views averaged in.
+   */
+  async function classify(frame: tf.Tensor3D, dets: Detection[]): Promise<{ dets: Detection[]; probs: Float32Array[] }> {
     const crops = classifierCrops(frame, dets);
     try {
       const first = await predictProbs(crops, 1);
       const probs = dets.map((_, i) => first.slice(i * NUM_CLASSES, (i + 1) * NUM_CLASSES));
-      if (views === 1) return probs;
+      if (views === 1) return { dets, probs };
       const doubtful = probs.flatMap((p, i) => (reviewBelow >= 1 || Math.max(...p) < reviewBelow ? [i] : []));
-      if (doubtful.length === 0) return probs;
+      if (doubtful.length === 0) return { dets, probs };
       const subset = tf.gather(crops, doubtful);
       const again = await predictProbs(subset, views);
       subset.dispose();
       doubtful.forEach((i, k) => (probs[i] = again.slice(k * NUM_CLASSES, (k + 1) * NUM_CLASSES)));
-      return probs;
+      if (closerLook <= 0) return { dets, probs };
+      const placed = await lookCloser(frame, doubtful.map((i) => dets[i]));
+      const moved = doubtful.flatMap((i, k) => (placed[k] ? [{ i, die: placed[k]! }] : []));
+      if (moved.length === 0) return { dets, probs };
+      const movedCrops = classifierCrops(frame, moved.map((m) => m.die));
+      const closer = await predictProbs(movedCrops, views);
+      movedCrops.dispose();
+      const placedDets = [...dets];
+      moved.forEach(({ i, die }, k) => {
+        placedDets[i] = die;
+        probs[i] = probs[i].map((p, c) => (p + closer[k * NUM_CLASSES + c]) / 2);
+      });
+      return { dets: placedDets, probs };
     } finally {
       crops.dispose();
     }
@@ -116,8 +178,8 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
         .map((p) => ({ x: (p.x - box.padX) / box.scale, y: (p.y - box.padY) / box.scale, size: p.size / box.scale, score: p.score }))
         .filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
       if (dets.length === 0) return { width: px.width, height: px.height, dice: [] };
-      const probs = await classify(frame, dets);
-      return { width: px.width, height: px.height, dice: decideDice(dets, probs, px.width, px.height, thresholds) };
+      const read = await classify(frame, dets);
+      return { width: px.width, height: px.height, dice: decideDice(read.dets, read.probs, px.width, px.height, thresholds) };
     } finally {
       frame.dispose();
     }
@@ -129,7 +191,8 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     read: async (image: Buffer) => readPixels(await decodeImage(image)),
     readRaw: async (image: RawRgb) => readPixels(checkRaw(image)),
     dispose: () => {
-      detector.dispose();
+      // the window model holds the detector as a layer: disposing it disposes the detector's weights too
+      windowDetector.dispose();
       classifier.dispose();
     },
   };
