@@ -1,7 +1,9 @@
 /**
  * The dice reader: frame → dice, the one code path used by the server, `dice:eval` and the benchmark.
  * Stage 1 finds die centres and sizes on a letterboxed copy of the spec's input size (320×240 since
- * 1.7.0); stage 2 classifies a crop of each die, taken from the full-resolution frame.
+ * 1.7.0); stage 2 classifies a crop of each die, taken from the full-resolution frame. A die it is not
+ * sure of gets a second look in four orientations and a closer look (closer-look.ts): found again in a
+ * zoomed window, and its new crop read too.
  */
 import * as tf from '@tensorflow/tfjs';
 import type { SeenDie } from '../http/protocol.ts';
@@ -78,8 +80,8 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   const gh = inputHeight / stride;
 
   // the same detector (shared weights) on the smaller input of a closer look
-  const frameInput = tf.input({ shape: [CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3] });
-  const windowDetector = tf.model({ inputs: frameInput, outputs: detector.apply(frameInput) as tf.SymbolicTensor });
+  const windowInput = tf.input({ shape: [CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3] });
+  const windowDetector = tf.model({ inputs: windowInput, outputs: detector.apply(windowInput) as tf.SymbolicTensor });
   const [wgw, wgh] = [CLOSER_LOOK_INPUT.width / stride, CLOSER_LOOK_INPUT.height / stride];
 
   // warm up: the first inference compiles kernels
