@@ -17,6 +17,8 @@
  * sides, pips and all, show towards the frame centre, half a die deep or more near the frame's edges).
  * `--hard-looks F` draws that share of the other (not focus) scenes in the hard looks at every size
  * (20–120 px), so big marbled, translucent and dark dice are seen as often as small ones.
+ * `--closer-look-windows F` adds, for that share of the scenes, a detector example of the window a closer
+ * look would take around one of its small dice (server/vision/closer-look.ts), at the closer look's input.
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -30,6 +32,7 @@ import { readYoloFolder, sharedDir } from '../vision/yolo-dataset.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
 import {
   classifierExamples,
+  closerLookTrainingWindow,
   detectedSizes,
   detectorExample,
   falsePeaks,
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
       'real-per-die': { type: 'string' },
       'close-camera': { type: 'string', default: '0' },
       'hard-looks': { type: 'string', default: '0' },
+      'closer-look-windows': { type: 'string', default: '0' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -109,6 +113,8 @@ async function main(): Promise<void> {
   const focus = fraction(values.focus, 'focus', 0);
   const closeCamera = fraction(values['close-camera'], 'close-camera', 0);
   const hardLooks = fraction(values['hard-looks'], 'hard-looks', 0);
+  const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
+  if (closerLookWindows > 0 && stage === 'classifier') throw new Error('--closer-look-windows trains the detector: it needs --stage detector or all');
   const resumeOk = stage !== 'all' || !values.continue;
   if (!resumeOk) throw new Error('--continue needs --stage detector or --stage classifier');
   const trainDet = stage !== 'classifier';
@@ -147,6 +153,7 @@ async function main(): Promise<void> {
   let focusScenes = 0;
   let closeCameraScenes = 0;
   let hardLookScenes = 0;
+  let windowExamples = 0;
   let negativePeaks = 0;
   // the kept detector's unexplained peaks (side faces, stickers) become "not a die" crops
   const addHardNegatives = (detector: tf.LayersModel | undefined, s: FrameSample, perPeak: number) => {
@@ -168,6 +175,13 @@ async function main(): Promise<void> {
     const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook });
     synthDice += s.dice.length;
     if (trainDet) detData.push(detectorExample(s, false));
+    if (trainDet && closerLookWindows > 0 && rng.chance(closerLookWindows)) {
+      const window = closerLookTrainingWindow(s, rng, READER_DEFAULTS.closerLook);
+      if (window) {
+        detData.push(detectorExample(s, false, window));
+        windowExamples++;
+      }
+    }
     if (trainCls) {
       const trueSizes = s.dice.map((d) => d.size ?? 30);
       const sizes = cropAtDetected && keptDetector ? detectedSizes(keptDetector, s, trueSizes) : trueSizes;
@@ -228,6 +242,7 @@ async function main(): Promise<void> {
     focusScenes,
     closeCameraScenes,
     hardLookScenes,
+    closerLookWindows: windowExamples,
     realTrainImages: real.length,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,

@@ -28,5 +28,7 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--classifier-arch', 'huge'])).toContain('--classifier-arch must be small or wide');
     expect(await failure(['--detector-arch', 'deep'])).toContain('--detector-arch must be plain or context');
     expect(await failure(['--hard-looks', 'half'])).toContain('--hard-looks must be a number from 0 to 1');
+    expect(await failure(['--closer-look-windows', '2'])).toContain('--closer-look-windows must be a number from 0 to 1');
+    expect(await failure(['--stage', 'classifier', '--closer-look-windows', '0.5'])).toContain('--closer-look-windows trains the detector');
   });
 });

@@ -6,6 +6,7 @@ import * as tf from '@tensorflow/tfjs';
 import { buildClassifier, type ClassifierArchitecture } from '../architecture.ts';
 import { decodePeaks, encodeTargets } from '../heatmap.ts';
 import { classifierCrops, detectorInput, type CropRequest } from '../preprocess.ts';
+import { CLOSER_LOOK_INPUT, closerLookWindow, type FrameWindow } from '../closer-look.ts';
 import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES } from '../spec.ts';
 import { Rng } from '../../synth/random.ts';
 import type { FrameSample } from './samples.ts';
@@ -33,29 +34,50 @@ const CS = MODEL_SPEC.classifier.cropSize;
 
 export interface DetectorExample {
   input: Float32Array; // DH*DW*3
-  target: Float32Array; // GH*GW*3: heat, logSize, sizeMask
+  target: Float32Array; // gh*gw*3: heat, logSize, sizeMask
+  /** grid cells across and down: the spec input's, or a closer-look window's */
+  gw: number;
+  gh: number;
 }
 
-/** Letterbox the frame and build its heatmap targets (in detector coordinates). */
-export function detectorExample(s: FrameSample, flip: boolean): DetectorExample {
+/** Letterbox the frame (or `window` of it, into the closer look's input) and build its heatmap targets. */
+export function detectorExample(s: FrameSample, flip: boolean, window?: FrameWindow): DetectorExample {
   return scoped(() => {
     let frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
     if (flip) frame = tf.reverse(frame, 1);
-    const { input, box } = detectorInput(frame);
+    const w = window ?? { x0: 0, y0: 0, width: s.pixels.width, height: s.pixels.height };
+    const into = window ? CLOSER_LOOK_INPUT : { width: DW, height: DH };
+    const { input, box } = detectorInput(window ? frame.slice([w.y0, w.x0, 0], [w.height, w.width, 3]) : frame, into);
     const dice = s.dice.map((d) => ({
-      x: (flip ? s.pixels.width - d.x : d.x) * box.scale + box.padX,
-      y: d.y * box.scale + box.padY,
+      x: ((flip ? s.pixels.width - d.x : d.x) - w.x0) * box.scale + box.padX,
+      y: (d.y - w.y0) * box.scale + box.padY,
       size: d.size === null ? null : d.size * box.scale,
     }));
-    const t = encodeTargets(dice, GW, GH, stride, 28);
-    const target = new Float32Array(GW * GH * 3);
-    for (let i = 0; i < GW * GH; i++) {
+    const gw = into.width / stride;
+    const gh = into.height / stride;
+    const t = encodeTargets(dice, gw, gh, stride, 28);
+    const target = new Float32Array(gw * gh * 3);
+    for (let i = 0; i < gw * gh; i++) {
       target[i * 3] = t.heat[i];
       target[i * 3 + 1] = t.logSize[i];
       target[i * 3 + 2] = t.sizeMask[i];
     }
-    return { input: input.dataSync() as Float32Array, target };
+    return { input: input.dataSync() as Float32Array, target, gw, gh };
   });
+}
+
+/**
+ * The window a closer look would take around one of the frame's small dice (chosen at random, the
+ * window's centre moved by up to 0.15 × its size as a first look misplaces it), or null when none is small.
+ */
+export function closerLookTrainingWindow(s: FrameSample, rng: Rng, targetPx: number): FrameWindow | null {
+  const windows = s.dice.flatMap((d) => {
+    if (d.size === null) return [];
+    const jitter = { x: d.x + rng.range(-0.15, 0.15) * d.size, y: d.y + rng.range(-0.15, 0.15) * d.size, size: d.size, score: 1 };
+    const w = closerLookWindow(jitter, s.pixels.width, s.pixels.height, targetPx);
+    return w ? [w] : [];
+  });
+  return windows.length ? rng.pick(windows) : null;
 }
 
 /** CenterNet focal loss on the heatmap + masked L1 on log size. */
@@ -110,18 +132,18 @@ export async function trainDetector(synthetic: DetectorExample[], real: Detector
       let ox = 0;
       let oy = 0;
       for (let attempt = 0; attempt < 4; attempt++) {
-        ox = rng.int(0, GW - cw);
-        oy = rng.int(0, GH - ch);
+        ox = rng.int(0, ex.gw - cw);
+        oy = rng.int(0, ex.gh - ch);
         let hasDie = false;
-        for (let y = oy; y < oy + ch && !hasDie; y++) for (let x = ox; x < ox + cw; x++) if (ex.target[(y * GW + x) * 3] === 1) { hasDie = true; break; }
+        for (let y = oy; y < oy + ch && !hasDie; y++) for (let x = ox; x < ox + cw; x++) if (ex.target[(y * ex.gw + x) * 3] === 1) { hasDie = true; break; }
         if (hasDie || rng.chance(0.25)) break;
       }
       for (let y = 0; y < hIn; y++) {
-        const src = ((oy * stride + y) * DW + ox * stride) * 3;
+        const src = ((oy * stride + y) * ex.gw * stride + ox * stride) * 3;
         xs.set(ex.input.subarray(src, src + wIn * 3), (b * hIn + y) * wIn * 3);
       }
       for (let y = 0; y < ch; y++) {
-        const src = ((oy + y) * GW + ox) * 3;
+        const src = ((oy + y) * ex.gw + ox) * 3;
         ys.set(ex.target.subarray(src, src + cw * 3), (b * ch + y) * cw * 3);
       }
     }

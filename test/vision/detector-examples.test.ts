@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initBackend } from '../../server/vision/backend.ts';
+import { CLOSER_LOOK_INPUT } from '../../server/vision/closer-look.ts';
+import { closerLookTrainingWindow, detectorExample } from '../../server/vision/training/train.ts';
+import type { FrameSample } from '../../server/vision/training/samples.ts';
+import { MODEL_SPEC } from '../../server/vision/spec.ts';
+import { Rng } from '../../server/synth/random.ts';
+
+const { inputWidth, inputHeight, stride } = MODEL_SPEC.detector;
+
+/** A grey 640 × 480 frame with the given dice (pixels do not matter to the targets). */
+function frame(dice: FrameSample['dice']): FrameSample {
+  return { pixels: { data: new Uint8Array(640 * 480 * 3).fill(128), width: 640, height: 480 }, dice, source: 'synthetic' };
+}
+
+const peakCells = (target: Float32Array, gw: number): [number, number][] =>
+  Array.from({ length: target.length / 3 }, (_, i) => i).filter((i) => target[i * 3] === 1).map((i) => [i % gw, Math.floor(i / gw)]);
+
+beforeAll(async () => {
+  await initBackend('wasm');
+});
+
+describe('detector training examples', () => {
+  it('letterbox the whole frame into the spec input, with a peak at each die', () => {
+    const ex = detectorExample(frame([{ x: 100, y: 200, size: 30, cls: 0 }]), false);
+    expect([ex.gw, ex.gh]).toEqual([inputWidth / stride, inputHeight / stride]);
+    expect(ex.input).toHaveLength(inputWidth * inputHeight * 3);
+    // 640 → 320: the die's centre (50, 100) lies in cell (12, 25)
+    expect(peakCells(ex.target, ex.gw)).toEqual([[12, 25]]);
+  });
+
+  it('cut a closer look window into the closer look input, its dice where that look would see them', () => {
+    const window = { x0: 258, y0: 168, width: 85, height: 64 };
+    const ex = detectorExample(frame([{ x: 300, y: 200, size: 20, cls: 2 }, { x: 600, y: 50, size: 20, cls: 3 }]), false, window);
+    expect([ex.gw, ex.gh]).toEqual([CLOSER_LOOK_INPUT.width / stride, CLOSER_LOOK_INPUT.height / stride]);
+    expect(ex.input).toHaveLength(CLOSER_LOOK_INPUT.width * CLOSER_LOOK_INPUT.height * 3);
+    // 85 × 64 px → 128 × 96: scale 1.5; (300, 200) is window pixel (42, 32), input (63, 48): cell (15, 12); the far die is outside
+    expect(peakCells(ex.target, ex.gw)).toEqual([[15, 12]]);
+    // its size is learnt at the window's scale: 20 px × 1.5 = 30 input pixels
+    const cell = 12 * ex.gw + 15;
+    expect(Math.exp(ex.target[cell * 3 + 1]) * stride).toBeCloseTo(30, 4);
+  });
+
+  it('take windows around small dice only, near their centres', () => {
+    const rng = new Rng(4);
+    expect(closerLookTrainingWindow(frame([{ x: 300, y: 200, size: 90, cls: 0 }]), rng, 30)).toBeNull();
+    expect(closerLookTrainingWindow(frame([{ x: 300, y: 200, size: null, cls: 0 }]), rng, 30)).toBeNull();
+    for (let i = 0; i < 20; i++) {
+      const w = closerLookTrainingWindow(frame([{ x: 300, y: 200, size: 90, cls: 0 }, { x: 400, y: 300, size: 20, cls: 0 }]), rng, 30)!;
+      expect(w.width).toBe(85);
+      // the window's centre within 0.15 × size (3 px) of the small die's, give or take rounding
+      expect(Math.abs(w.x0 + w.width / 2 - 400)).toBeLessThanOrEqual(3.5);
+      expect(Math.abs(w.y0 + w.height / 2 - 300)).toBeLessThanOrEqual(3.5);
+    }
+  });
+});
