@@ -1,7 +1,7 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
- *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F]`
+ *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --closer-look-windows F]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
