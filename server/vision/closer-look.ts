@@ -7,7 +7,7 @@
  */
 import type { Detection } from './decide.ts';
 import type { Peak } from './heatmap.ts';
-import type { InputSize, Letterbox } from './preprocess.ts';
+import type { FrameWindow, InputSize, Letterbox } from './preprocess.ts';
 import { MODEL_SPEC } from './spec.ts';
 
 /**
@@ -16,15 +16,8 @@ import { MODEL_SPEC } from './spec.ts';
  */
 export const CLOSER_LOOK_INPUT: InputSize = { width: 128, height: 96 };
 
-export interface FrameWindow {
-  x0: number;
-  y0: number;
-  width: number;
-  height: number;
-}
-
 /** A window that would magnify the die less than this over the first look is not worth a detector pass. */
-export const MIN_ZOOM = 1.05;
+const MIN_ZOOM = 1.05;
 
 /** A peak further than this × the die's size from the first centre is another die. */
 const SAME_DIE = 0.5;

@@ -21,6 +21,14 @@ export interface InputSize {
 
 const SPEC_INPUT: InputSize = { width: DW, height: DH };
 
+/** A rectangle of a frame, in frame pixels. */
+export interface FrameWindow {
+  x0: number;
+  y0: number;
+  width: number;
+  height: number;
+}
+
 export function letterboxFor(width: number, height: number, into: InputSize = SPEC_INPUT): Letterbox {
   const scale = Math.min(into.width / width, into.height / height);
   const w = Math.round(width * scale);
@@ -33,15 +41,19 @@ function standardise(x: tf.Tensor, axes: number[]): tf.Tensor {
   return x.sub(mean).div(variance.sqrt().add(0.05));
 }
 
-/** frame: [H, W, 3] values 0..255 (int32 or float32) → [1, DH, DW, 3] (or `into`'s size) normalised, letterboxed. */
-export function detectorInput(frame: tf.Tensor3D, into: InputSize = SPEC_INPUT): { input: tf.Tensor4D; box: Letterbox } {
-  const [height, width] = frame.shape;
+/**
+ * frame (or `window` of it): [H, W, 3] values 0..255 (int32 or float32) → [1, DH, DW, 3] (or `into`'s
+ * size) normalised, letterboxed; `box` maps the frame (or the window) into the input.
+ */
+export function detectorInput(frame: tf.Tensor3D, into: InputSize = SPEC_INPUT, window?: FrameWindow): { input: tf.Tensor4D; box: Letterbox } {
+  const [height, width] = window ? [window.height, window.width] : frame.shape;
   const box = letterboxFor(width, height, into);
   const input = tf.tidy(() => {
     const w = Math.round(width * box.scale);
     const h = Math.round(height * box.scale);
+    const source = window ? frame.slice([window.y0, window.x0, 0], [window.height, window.width, 3]) : frame;
     // resizing is linear: scaling the small image to 0..1 equals scaling the frame, for a fraction of the work
-    const small = tf.image.resizeBilinear(frame, [h, w], false, true).div(255);
+    const small = tf.image.resizeBilinear(source, [h, w], false, true).div(255);
     const norm = standardise(small, [0, 1, 2]);
     const padded = tf.pad(norm, [[box.padY, into.height - h - box.padY], [box.padX, into.width - w - box.padX], [0, 0]]);
     return padded.expandDims(0) as tf.Tensor4D;

@@ -113,7 +113,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
       tf.concat(
         looked.map((i) => {
           const w = windows[i]!;
-          const { input, box } = detectorInput(frame.slice([w.y0, w.x0, 0], [w.height, w.width, 3]), CLOSER_LOOK_INPUT);
+          const { input, box } = detectorInput(frame, CLOSER_LOOK_INPUT, w);
           boxes.push(box);
           return input;
         }),

@@ -5,8 +5,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { buildClassifier, type ClassifierArchitecture } from '../architecture.ts';
 import { decodePeaks, encodeTargets } from '../heatmap.ts';
-import { classifierCrops, detectorInput, type CropRequest } from '../preprocess.ts';
-import { CLOSER_LOOK_INPUT, closerLookWindow, type FrameWindow } from '../closer-look.ts';
+import { classifierCrops, detectorInput, type CropRequest, type FrameWindow } from '../preprocess.ts';
+import { CLOSER_LOOK_INPUT, closerLookWindow } from '../closer-look.ts';
 import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES } from '../spec.ts';
 import { Rng } from '../../synth/random.ts';
 import type { FrameSample } from './samples.ts';
@@ -33,7 +33,7 @@ const GH = DH / stride;
 const CS = MODEL_SPEC.classifier.cropSize;
 
 export interface DetectorExample {
-  input: Float32Array; // DH*DW*3
+  input: Float32Array; // (gh*stride)*(gw*stride)*3
   target: Float32Array; // gh*gw*3: heat, logSize, sizeMask
   /** grid cells across and down: the spec input's, or a closer-look window's */
   gw: number;
@@ -45,12 +45,11 @@ export function detectorExample(s: FrameSample, flip: boolean, window?: FrameWin
   return scoped(() => {
     let frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
     if (flip) frame = tf.reverse(frame, 1);
-    const w = window ?? { x0: 0, y0: 0, width: s.pixels.width, height: s.pixels.height };
     const into = window ? CLOSER_LOOK_INPUT : { width: DW, height: DH };
-    const { input, box } = detectorInput(window ? frame.slice([w.y0, w.x0, 0], [w.height, w.width, 3]) : frame, into);
+    const { input, box } = detectorInput(frame, into, window);
     const dice = s.dice.map((d) => ({
-      x: ((flip ? s.pixels.width - d.x : d.x) - w.x0) * box.scale + box.padX,
-      y: (d.y - w.y0) * box.scale + box.padY,
+      x: ((flip ? s.pixels.width - d.x : d.x) - (window?.x0 ?? 0)) * box.scale + box.padX,
+      y: (d.y - (window?.y0 ?? 0)) * box.scale + box.padY,
       size: d.size === null ? null : d.size * box.scale,
     }));
     const gw = into.width / stride;
