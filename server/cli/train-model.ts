@@ -1,7 +1,7 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
- *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --closer-look-windows F]`
+ *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --closer-look-windows F --centre-jitter J]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
@@ -17,6 +17,8 @@
  * sides, pips and all, show towards the frame centre, half a die deep or more near the frame's edges).
  * `--hard-looks F` draws that share of the other (not focus) scenes in the hard looks at every size
  * (20–120 px), so big marbled, translucent and dark dice are seen as often as small ones.
+ * `--centre-jitter J` cuts the synthetic and real classifier crops of a die up to J × its size off its centre
+ * along each axis (default 0.12; a first look misplaces doubtful dice by a median 0.09–0.16 × size).
  * `--closer-look-windows F` adds, for that share of the scenes, a detector example of the window a closer
  * look would take around one of its small dice (server/vision/closer-look.ts), at the closer look's input.
  */
@@ -31,6 +33,7 @@ import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec, saveLayersModel, writeSpe
 import { readYoloFolder, sharedDir } from '../vision/yolo-dataset.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
 import {
+  CENTRE_JITTER,
   classifierExamples,
   closerLookTrainingWindow,
   detectedSizes,
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
       'classifier-arch': { type: 'string', default: 'small' },
       'detector-arch': { type: 'string' },
       'real-per-die': { type: 'string' },
+      'centre-jitter': { type: 'string' },
       'close-camera': { type: 'string', default: '0' },
       'hard-looks': { type: 'string', default: '0' },
       'closer-look-windows': { type: 'string', default: '0' },
@@ -105,6 +109,8 @@ async function main(): Promise<void> {
   const scenes = positiveInt(values.scenes, 'scenes', quick ? 40 : 700);
   const synthPerDie = 2;
   const realPerDie = positiveInt(values['real-per-die'], 'real-per-die', 5);
+  const centreJitter = positiveNumber(values['centre-jitter'], 'centre-jitter', CENTRE_JITTER);
+  if (centreJitter >= 0.5) throw new Error(`--centre-jitter must be under 0.5 (a crop further off is another die's or none), got ${centreJitter}`);
   const detSteps = positiveInt(values['detector-steps'], 'detector-steps', quick ? 20 : 700);
   const clsEpochs = positiveInt(values['classifier-epochs'], 'classifier-epochs', quick ? 1 : 5);
   const out = resolve(values.out ?? DEFAULT_MODEL_DIR);
@@ -115,6 +121,7 @@ async function main(): Promise<void> {
   const hardLooks = fraction(values['hard-looks'], 'hard-looks', 0);
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
   if (closerLookWindows > 0 && stage === 'classifier') throw new Error('--closer-look-windows trains the detector: it needs --stage detector or all');
+  if (values['centre-jitter'] !== undefined && stage === 'detector') throw new Error('--centre-jitter shapes the classifier\'s crops: it needs --stage all or classifier');
   const resumeOk = stage !== 'all' || !values.continue;
   if (!resumeOk) throw new Error('--continue needs --stage detector or --stage classifier');
   const trainDet = stage !== 'classifier';
@@ -185,7 +192,7 @@ async function main(): Promise<void> {
     if (trainCls) {
       const trueSizes = s.dice.map((d) => d.size ?? 30);
       const sizes = cropAtDetected && keptDetector ? detectedSizes(keptDetector, s, trueSizes) : trueSizes;
-      clsData.push(...classifierExamples(s, sizes, rng, synthPerDie, 2, 0.3));
+      clsData.push(...classifierExamples(s, sizes, rng, synthPerDie, 2, 0.3, centreJitter));
       addHardNegatives(keptDetector, s, synthPerDie);
     }
     progress('synthetic', i + 1, scenes, `${synthDice} dice`);
@@ -219,7 +226,7 @@ async function main(): Promise<void> {
     const s = real[i];
     const sizes = detectedSizes(detector, s, (72 * s.pixels.width) / 640);
     realDice += s.dice.length;
-    clsData.push(...classifierExamples(s, sizes, rng, realPerDie, 3, 0.3));
+    clsData.push(...classifierExamples(s, sizes, rng, realPerDie, 3, 0.3, centreJitter));
     addHardNegatives(detector, s, realPerDie);
     progress('real crops', i + 1, real.length, `${negativePeaks} hard negatives`);
   }
@@ -266,6 +273,7 @@ async function main(): Promise<void> {
     classifierLearningRate: clsLr,
     classifierArchitecture: resume ? 'continued' : classifierArch,
     realCropsPerDie: realPerDie,
+    centreJitter,
     cropAtDetected,
     hardNegatives,
     hardNegativePeaks: negativePeaks,

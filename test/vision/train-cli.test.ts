@@ -30,5 +30,8 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--hard-looks', 'half'])).toContain('--hard-looks must be a number from 0 to 1');
     expect(await failure(['--closer-look-windows', '2'])).toContain('--closer-look-windows must be a number from 0 to 1');
     expect(await failure(['--stage', 'classifier', '--closer-look-windows', '0.5'])).toContain('--closer-look-windows trains the detector');
+    expect(await failure(['--centre-jitter', '0.6'])).toContain('--centre-jitter must be under 0.5');
+    expect(await failure(['--centre-jitter', '0'])).toContain('--centre-jitter must be a positive number');
+    expect(await failure(['--stage', 'detector', '--centre-jitter', '0.2'])).toContain('--centre-jitter shapes the classifier');
   });
 });

@@ -166,13 +166,16 @@ export interface ClassifierExample {
  * Crops for the classifier from one frame: each die with jittered centre and size, plus
  * background crops labelled "none". `sizeOf` gives the size the crop is cut at (known or detected).
  */
-export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, perDie: number, negatives: number, offCentre = 0): ClassifierExample[] {
+/** How far (× size, along each axis) a die's classifier crops are cut from its centre, at most, unless told. */
+export const CENTRE_JITTER = 0.12;
+
+export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, perDie: number, negatives: number, offCentre = 0, centreJitter = CENTRE_JITTER): ClassifierExample[] {
   const reqs: CropRequest[] = [];
   const cls: number[] = [];
   s.dice.forEach((d, i) => {
     const size = sizes[i];
     for (let k = 0; k < perDie; k++) {
-      const j = 0.12 * size;
+      const j = centreJitter * size;
       reqs.push({ x: d.x + rng.range(-j, j), y: d.y + rng.range(-j, j), size: size * rng.range(0.85, 1.2) });
       cls.push(d.cls);
     }
