@@ -1,7 +1,7 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
- *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --closer-look-windows F --centre-jitter J]`
+ *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --closer-look-windows F --centre-jitter J --pip-negatives W]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
@@ -19,6 +19,8 @@
  * (20–120 px), so big marbled, translucent and dark dice are seen as often as small ones.
  * `--centre-jitter J` cuts the synthetic and real classifier crops of a die up to J × its size off its centre
  * along each axis (default 0.12; a first look misplaces doubtful dice by a median 0.09–0.16 × size).
+ * `--pip-negatives W` weighs W times the detector's "no die here" loss around the pips of synthetic dice that
+ * lie away from the die's centre (a 2's or a 3's; default 1).
  * `--closer-look-windows F` adds, for that share of the scenes, a detector example of the window a closer
  * look would take around one of its small dice (server/vision/closer-look.ts), at the closer look's input.
  */
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
       'detector-arch': { type: 'string' },
       'real-per-die': { type: 'string' },
       'centre-jitter': { type: 'string' },
+      'pip-negatives': { type: 'string' },
       'close-camera': { type: 'string', default: '0' },
       'hard-looks': { type: 'string', default: '0' },
       'closer-look-windows': { type: 'string', default: '0' },
@@ -110,6 +113,8 @@ async function main(): Promise<void> {
   const synthPerDie = 2;
   const realPerDie = positiveInt(values['real-per-die'], 'real-per-die', 5);
   const centreJitter = positiveNumber(values['centre-jitter'], 'centre-jitter', CENTRE_JITTER);
+  const pipNegatives = positiveNumber(values['pip-negatives'], 'pip-negatives', 1);
+  if (pipNegatives < 1) throw new Error(`--pip-negatives must be a weight of 1 or more, got ${pipNegatives}`);
   if (centreJitter >= 0.5) throw new Error(`--centre-jitter must be under 0.5 (a crop further off is another die's or none), got ${centreJitter}`);
   const detSteps = positiveInt(values['detector-steps'], 'detector-steps', quick ? 20 : 700);
   const clsEpochs = positiveInt(values['classifier-epochs'], 'classifier-epochs', quick ? 1 : 5);
@@ -121,6 +126,7 @@ async function main(): Promise<void> {
   const hardLooks = fraction(values['hard-looks'], 'hard-looks', 0);
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
   if (closerLookWindows > 0 && stage === 'classifier') throw new Error('--closer-look-windows trains the detector: it needs --stage detector or all');
+  if (values['pip-negatives'] !== undefined && stage === 'classifier') throw new Error('--pip-negatives trains the detector: it needs --stage detector or all');
   if (values['centre-jitter'] !== undefined && stage === 'detector') throw new Error('--centre-jitter shapes the classifier\'s crops: it needs --stage all or classifier');
   const resumeOk = stage !== 'all' || !values.continue;
   if (!resumeOk) throw new Error('--continue needs --stage detector or --stage classifier');
@@ -181,11 +187,11 @@ async function main(): Promise<void> {
     if (isHardLook) hardLookScenes++;
     const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook });
     synthDice += s.dice.length;
-    if (trainDet) detData.push(detectorExample(s, false));
+    if (trainDet) detData.push(detectorExample(s, false, undefined, pipNegatives));
     if (trainDet && closerLookWindows > 0 && rng.chance(closerLookWindows)) {
       const window = closerLookTrainingWindow(s, rng, READER_DEFAULTS.closerLook);
       if (window) {
-        detData.push(detectorExample(s, false, window));
+        detData.push(detectorExample(s, false, window, pipNegatives));
         windowExamples++;
       }
     }
@@ -250,6 +256,7 @@ async function main(): Promise<void> {
     closeCameraScenes,
     hardLookScenes,
     closerLookWindows: windowExamples,
+    pipNegatives,
     realTrainImages: real.length,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,

@@ -44,22 +44,25 @@ export const PIP_LAYOUT: readonly (readonly [number, number][])[] = [
   [[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]],
 ];
 
+/** Centres of the top face's pips, frame pixels. */
+export function topPipCentres(p: DiePose, face: number, look: DieLook): [number, number][] {
+  const cos = Math.cos(p.angle);
+  const sin = Math.sin(p.angle);
+  const spacing = p.size * look.pipSpacing;
+  return PIP_LAYOUT[face - 1].map(([ax, ay]) => {
+    const lx = ax * spacing;
+    const ly = ay * spacing * p.squash;
+    return [p.cx + lx * cos - ly * sin, p.cy + lx * sin + ly * cos];
+  });
+}
+
 /**
  * Whether every pip of the top face lies wholly inside the width×height frame (with a pixel to spare):
  * a die cut by the frame edge can still be read when no pip is cut.
  */
 export function topPipsInFrame(p: DiePose, face: number, look: DieLook, width: number, height: number): boolean {
-  const cos = Math.cos(p.angle);
-  const sin = Math.sin(p.angle);
-  const spacing = p.size * look.pipSpacing;
   const r = p.size * look.pipRadius * (face === 1 ? look.bigOne : 1) + 1;
-  return PIP_LAYOUT[face - 1].every(([ax, ay]) => {
-    const lx = ax * spacing;
-    const ly = ay * spacing * p.squash;
-    const x = p.cx + lx * cos - ly * sin;
-    const y = p.cy + lx * sin + ly * cos;
-    return x - r >= 0 && y - r >= 0 && x + r <= width && y + r <= height;
-  });
+  return topPipCentres(p, face, look).every(([x, y]) => x - r >= 0 && y - r >= 0 && x + r <= width && y + r <= height);
 }
 
 /** Axis-aligned box of everything the die covers (top face and sides), before blur. */

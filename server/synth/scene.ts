@@ -4,7 +4,7 @@
  * distractors, light, noise. Returns float RGB pixels and per-die labels. Deterministic from the seed.
  */
 import { addNoise, applyLighting, paintSurface, paintTrayWall, SURFACES, type Rect, type Surface } from './background.ts';
-import { dieBox, drawDie, drawShadow, topPipsInFrame, type DieLook, type DiePose } from './die.ts';
+import { dieBox, drawDie, drawShadow, topPipCentres, topPipsInFrame, type DieLook, type DiePose } from './die.ts';
 import { dieFootprint, polygonsOverlap } from './footprint.ts';
 import { RgbImage, type Rgb } from './image.ts';
 import { Rng } from './random.ts';
@@ -21,6 +21,8 @@ export interface SceneDie {
   /** top face side length, pixels */
   size: number;
   face: number;
+  /** centres of the top face's pips, pixels */
+  pips: [number, number][];
   unreadable?: Unreadable;
 }
 
@@ -296,7 +298,7 @@ export function renderScene(o: SceneOptions): Scene {
     const y0 = Math.max(0, b.y0);
     const x1 = Math.min(W, b.x1);
     const y1 = Math.min(H, b.y1);
-    const out: SceneDie = { x: d.pose.cx, y: d.pose.cy, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0), size: d.pose.size, face: d.face };
+    const out: SceneDie = { x: d.pose.cx, y: d.pose.cy, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0), size: d.pose.size, face: d.face, pips: topPipCentres(d.pose, d.face, d.look) };
     if (d.unreadable) out.unreadable = d.unreadable;
     return out;
   });

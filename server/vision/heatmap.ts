@@ -6,6 +6,8 @@ export interface GridDie {
   y: number;
   /** top-face size in detector-input pixels, or null when unknown (real photos: boxes hold only the pips) */
   size: number | null;
+  /** centres of its top face's pips in detector-input pixels, where known (synthetic scenes) */
+  pips?: [number, number][];
 }
 
 export interface Targets {
@@ -15,13 +17,20 @@ export interface Targets {
   logSize: Float32Array;
   /** 1 where logSize is supervised */
   sizeMask: Float32Array;
+  /** weight of the "no die here" loss: `pipWeight` around the pips of a face away from its centre, else 1 */
+  negWeight: Float32Array;
 }
 
-/** CenterNet targets on a gw × gh grid of `stride`-pixel cells. */
-export function encodeTargets(dice: GridDie[], gw: number, gh: number, stride: number, defaultSize: number): Targets {
+/**
+ * CenterNet targets on a gw × gh grid of `stride`-pixel cells. `pipWeight` > 1 weighs more the cells
+ * around pips that lie away from their die's centre (heat under 0.5): a 2 or a 3 leaves the middle of its
+ * face bare, and a detector may take one of its pips for a small die.
+ */
+export function encodeTargets(dice: GridDie[], gw: number, gh: number, stride: number, defaultSize: number, pipWeight = 1): Targets {
   const heat = new Float32Array(gw * gh);
   const logSize = new Float32Array(gw * gh);
   const sizeMask = new Float32Array(gw * gh);
+  const negWeight = new Float32Array(gw * gh).fill(1);
   for (const d of dice) {
     const cx = Math.floor(d.x / stride);
     const cy = Math.floor(d.y / stride);
@@ -43,7 +52,20 @@ export function encodeTargets(dice: GridDie[], gw: number, gh: number, stride: n
       sizeMask[i] = 1;
     }
   }
-  return { heat, logSize, sizeMask };
+  if (pipWeight !== 1) {
+    for (const d of dice) {
+      for (const [px, py] of d.pips ?? []) {
+        const cx = Math.floor(px / stride);
+        const cy = Math.floor(py / stride);
+        for (let y = Math.max(0, cy - 1); y <= Math.min(gh - 1, cy + 1); y++) {
+          for (let x = Math.max(0, cx - 1); x <= Math.min(gw - 1, cx + 1); x++) {
+            if (heat[y * gw + x] < 0.5) negWeight[y * gw + x] = pipWeight;
+          }
+        }
+      }
+    }
+  }
+  return { heat, logSize, sizeMask, negWeight };
 }
 
 export interface Peak {

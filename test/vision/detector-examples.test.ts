@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initBackend } from '../../server/vision/backend.ts';
 import { CLOSER_LOOK_INPUT } from '../../server/vision/closer-look.ts';
-import { closerLookTrainingWindow, detectorExample } from '../../server/vision/training/train.ts';
+import { closerLookTrainingWindow, detectorExample, TARGET_CHANNELS as C } from '../../server/vision/training/train.ts';
 import type { FrameSample } from '../../server/vision/training/samples.ts';
 import { MODEL_SPEC } from '../../server/vision/spec.ts';
 import { Rng } from '../../server/synth/random.ts';
@@ -14,7 +14,7 @@ function frame(dice: FrameSample['dice']): FrameSample {
 }
 
 const peakCells = (target: Float32Array, gw: number): [number, number][] =>
-  Array.from({ length: target.length / 3 }, (_, i) => i).filter((i) => target[i * 3] === 1).map((i) => [i % gw, Math.floor(i / gw)]);
+  Array.from({ length: target.length / C }, (_, i) => i).filter((i) => target[i * C] === 1).map((i) => [i % gw, Math.floor(i / gw)]);
 
 beforeAll(async () => {
   await initBackend('wasm');
@@ -38,7 +38,28 @@ describe('detector training examples', () => {
     expect(peakCells(ex.target, ex.gw)).toEqual([[15, 12]]);
     // its size is learnt at the window's scale: 20 px × 1.5 = 30 input pixels
     const cell = 12 * ex.gw + 15;
-    expect(Math.exp(ex.target[cell * 3 + 1]) * stride).toBeCloseTo(30, 4);
+    expect(Math.exp(ex.target[cell * C + 1]) * stride).toBeCloseTo(30, 4);
+  });
+
+  it('weigh the cells around the pips away from a die\'s centre when told, mirrored with the frame', () => {
+    // a 2 of 60 px at (100, 200): pips at (85, 185) and (115, 215), input (42.5, 92.5) and (57.5, 107.5)
+    const two = { x: 100, y: 200, size: 60, cls: 1, pips: [[85, 185], [115, 215]] as [number, number][] };
+    const weighted = (ex: ReturnType<typeof detectorExample>): [number, number][] =>
+      Array.from({ length: ex.gw * ex.gh }, (_, i) => i).filter((i) => ex.target[i * C + 3] !== 1).map((i) => [i % ex.gw, Math.floor(i / ex.gw)]);
+    expect(weighted(detectorExample(frame([two]), false))).toEqual([]);
+    const ex = detectorExample(frame([two]), false, undefined, 4);
+    const cells = weighted(ex);
+    // the 3 × 3 cells around each pip's cell, (10, 23) and (14, 26), but those near the die's centre (12, 25)
+    expect(cells.length).toBeGreaterThan(8);
+    expect(cells.length).toBeLessThanOrEqual(18);
+    expect(cells).toContainEqual([10, 23]);
+    expect(cells).toContainEqual([14, 26]);
+    expect(cells).not.toContainEqual([12, 25]);
+    for (const [x, y] of cells) expect(ex.target[(y * ex.gw + x) * C + 3]).toBe(4);
+    const flipped = weighted(detectorExample(frame([two]), true, undefined, 4));
+    // mirrored: 640 − 85 = 555 → input 277.5, cell 69
+    expect(flipped).toContainEqual([69, 23]);
+    expect(flipped).not.toContainEqual([10, 23]);
   });
 
   it('take windows around small dice only, near their centres', () => {

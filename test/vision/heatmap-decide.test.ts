@@ -27,6 +27,18 @@ describe('heatmap targets and peaks', () => {
     }
   });
 
+  it('weighs the "no die" loss around off-centre pips only when asked, never near a die\'s centre', () => {
+    const dice = [{ x: 100, y: 100, size: 40, pips: [[86, 86], [100, 100], [114, 114]] as [number, number][] }];
+    expect(encodeTargets(dice, 64, 48, 4, 28).negWeight.every((w) => w === 1)).toBe(true);
+    const t = encodeTargets(dice, 64, 48, 4, 28, 5);
+    const at = (x: number, y: number): number => t.negWeight[Math.floor(y / 4) * 64 + Math.floor(x / 4)];
+    expect(at(86, 86)).toBe(5);
+    expect(at(114, 114)).toBe(5);
+    // the centre pip lies on the die's own peak
+    expect(at(100, 100)).toBe(1);
+    expect(at(20, 20)).toBe(1);
+  });
+
   it('suppresses a weaker peak inside a stronger die and ignores peaks under the threshold', () => {
     const gw = 20;
     const gh = 10;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderTray } from '../../server/synth/index.ts';
 import { closeCameraSides, renderScene } from '../../server/synth/scene.ts';
-import { topPipsInFrame, type DieLook, type DiePose } from '../../server/synth/die.ts';
+import { topPipCentres, topPipsInFrame, type DieLook, type DiePose } from '../../server/synth/die.ts';
 import { syntheticSetScene, writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
 
@@ -124,6 +124,24 @@ describe('topPipsInFrame', () => {
     expect(topPipsInFrame(pose(18, Math.PI / 4), 4, look, 320, 240)).toBe(false);
     expect(topPipsInFrame(pose(300), 5, look, 320, 240)).toBe(true);
     expect(topPipsInFrame(pose(310), 5, look, 320, 240)).toBe(false);
+  });
+
+  it('places the pips of a turned face where the face is', () => {
+    const [a, b] = topPipCentres(pose(100, Math.PI / 2), 2, look);
+    // a 2's pips at (∓10, ∓10) from the centre, turned a quarter: (±10, ∓10)
+    expect(a[0]).toBeCloseTo(110, 6);
+    expect(a[1]).toBeCloseTo(90, 6);
+    expect(b[0]).toBeCloseTo(90, 6);
+    expect(b[1]).toBeCloseTo(110, 6);
+    expect(topPipCentres(pose(100), 6, look)).toHaveLength(6);
+  });
+
+  it('are labelled with every scene die, as many as its face, on its top face', () => {
+    const { scene } = syntheticSetScene(3, 4);
+    for (const d of scene.dice) {
+      expect(d.pips).toHaveLength(d.face);
+      for (const [x, y] of d.pips) expect(Math.hypot(x - d.x, y - d.y)).toBeLessThan(0.45 * d.size);
+    }
   });
 });
 

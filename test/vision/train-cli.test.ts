@@ -33,5 +33,7 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--centre-jitter', '0.6'])).toContain('--centre-jitter must be under 0.5');
     expect(await failure(['--centre-jitter', '0'])).toContain('--centre-jitter must be a positive number');
     expect(await failure(['--stage', 'detector', '--centre-jitter', '0.2'])).toContain('--centre-jitter shapes the classifier');
+    expect(await failure(['--pip-negatives', '0.5'])).toContain('--pip-negatives must be a weight of 1 or more');
+    expect(await failure(['--stage', 'classifier', '--pip-negatives', '4'])).toContain('--pip-negatives trains the detector');
   });
 });

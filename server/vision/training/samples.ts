@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 export interface FrameSample {
   pixels: RgbPixels;
   /** centre of each die's top face (frame pixels), size when known, class label for the classifier */
-  dice: { x: number; y: number; size: number | null; cls: number }[];
+  dice: { x: number; y: number; size: number | null; cls: number; pips?: [number, number][] }[];
   source: 'synthetic' | 'real';
 }
 
@@ -52,7 +52,7 @@ export async function syntheticSample(seed: number, kind: SceneKind = {}): Promi
     : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? new Rng(seed * 17 + 3).pick(HARD_COLOURS) : undefined, focal });
   const jpeg = await scene.image.toJpeg(rng.int(35, 95));
   const pixels = await decodeImage(jpeg);
-  return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d) })), source: 'synthetic' };
+  return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d), pips: d.pips })), source: 'synthetic' };
 }
 
 export async function realSample(img: LabelledImage): Promise<FrameSample> {

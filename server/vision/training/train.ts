@@ -32,34 +32,44 @@ const GW = DW / stride;
 const GH = DH / stride;
 const CS = MODEL_SPEC.classifier.cropSize;
 
+/** Channels of a detector target: heat, logSize, sizeMask, negWeight (heatmap.ts `Targets`). */
+export const TARGET_CHANNELS = 4;
+
 export interface DetectorExample {
   input: Float32Array; // (gh*stride)*(gw*stride)*3
-  target: Float32Array; // gh*gw*3: heat, logSize, sizeMask
+  target: Float32Array; // gh*gw*TARGET_CHANNELS
   /** grid cells across and down: the spec input's, or a closer-look window's */
   gw: number;
   gh: number;
 }
 
-/** Letterbox the frame (or `window` of it, into the closer look's input) and build its heatmap targets. */
-export function detectorExample(s: FrameSample, flip: boolean, window?: FrameWindow): DetectorExample {
+/**
+ * Letterbox the frame (or `window` of it, into the closer look's input) and build its heatmap targets
+ * (`pipWeight`: encodeTargets').
+ */
+export function detectorExample(s: FrameSample, flip: boolean, window?: FrameWindow, pipWeight = 1): DetectorExample {
   return scoped(() => {
     let frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
     if (flip) frame = tf.reverse(frame, 1);
     const into = window ? CLOSER_LOOK_INPUT : { width: DW, height: DH };
     const { input, box } = detectorInput(frame, into, window);
-    const dice = s.dice.map((d) => ({
-      x: ((flip ? s.pixels.width - d.x : d.x) - (window?.x0 ?? 0)) * box.scale + box.padX,
-      y: (d.y - (window?.y0 ?? 0)) * box.scale + box.padY,
-      size: d.size === null ? null : d.size * box.scale,
-    }));
+    const toInput = (x: number, y: number): [number, number] => [
+      ((flip ? s.pixels.width - x : x) - (window?.x0 ?? 0)) * box.scale + box.padX,
+      (y - (window?.y0 ?? 0)) * box.scale + box.padY,
+    ];
+    const dice = s.dice.map((d) => {
+      const [x, y] = toInput(d.x, d.y);
+      return { x, y, size: d.size === null ? null : d.size * box.scale, pips: d.pips?.map(([px, py]) => toInput(px, py)) };
+    });
     const gw = into.width / stride;
     const gh = into.height / stride;
-    const t = encodeTargets(dice, gw, gh, stride, 28);
-    const target = new Float32Array(gw * gh * 3);
+    const t = encodeTargets(dice, gw, gh, stride, 28, pipWeight);
+    const target = new Float32Array(gw * gh * TARGET_CHANNELS);
     for (let i = 0; i < gw * gh; i++) {
-      target[i * 3] = t.heat[i];
-      target[i * 3 + 1] = t.logSize[i];
-      target[i * 3 + 2] = t.sizeMask[i];
+      target[i * TARGET_CHANNELS] = t.heat[i];
+      target[i * TARGET_CHANNELS + 1] = t.logSize[i];
+      target[i * TARGET_CHANNELS + 2] = t.sizeMask[i];
+      target[i * TARGET_CHANNELS + 3] = t.negWeight[i];
     }
     return { input: input.dataSync() as Float32Array, target, gw, gh };
   });
@@ -79,17 +89,17 @@ export function closerLookTrainingWindow(s: FrameSample, rng: Rng, targetPx: num
   return windows.length ? rng.pick(windows) : null;
 }
 
-/** CenterNet focal loss on the heatmap + masked L1 on log size. */
+/** CenterNet focal loss on the heatmap (its "no die" part weighted per cell) + masked L1 on log size. */
 function detectorLoss(yTrue: tf.Tensor, yPred: tf.Tensor): tf.Tensor {
   return tf.tidy(() => {
-    const [heatT, sizeT, mask] = tf.split(yTrue, 3, -1);
+    const [heatT, sizeT, mask, negWeight] = tf.split(yTrue, TARGET_CHANNELS, -1);
     const [heatP, sizeP] = tf.split(yPred, 2, -1);
     const p = heatP.clipByValue(1e-4, 1 - 1e-4);
     const pos = tf.step(heatT.sub(0.999));
     const neg = tf.scalar(1).sub(pos);
     const posLoss = p.log().neg().mul(tf.scalar(1).sub(p).square()).mul(pos);
     const negW = tf.scalar(1).sub(heatT).pow(4);
-    const negLoss = tf.scalar(1).sub(p).log().neg().mul(p.square()).mul(negW).mul(neg);
+    const negLoss = tf.scalar(1).sub(p).log().neg().mul(p.square()).mul(negW).mul(neg).mul(negWeight);
     const npos = pos.sum().maximum(1);
     const heatLoss = posLoss.sum().add(negLoss.sum()).div(npos);
     const sizeLoss = sizeP.sub(sizeT).abs().mul(mask).sum().div(mask.sum().maximum(1));
@@ -119,7 +129,7 @@ export async function trainDetector(synthetic: DetectorExample[], real: Detector
   const optimizer = tf.train.adam(cfg.learningRate);
   const vars = cropModel.trainableWeights.map((w) => w.read() as tf.Variable);
   const xs = new Float32Array(cfg.batch * hIn * wIn * 3);
-  const ys = new Float32Array(cfg.batch * ch * cw * 3);
+  const ys = new Float32Array(cfg.batch * ch * cw * TARGET_CHANNELS);
   let avg = 0;
   for (let step = 0; step < cfg.steps; step++) {
     if (step === Math.floor(cfg.steps * 0.7)) setLearningRate(optimizer, cfg.learningRate * 0.3);
@@ -134,7 +144,7 @@ export async function trainDetector(synthetic: DetectorExample[], real: Detector
         ox = rng.int(0, ex.gw - cw);
         oy = rng.int(0, ex.gh - ch);
         let hasDie = false;
-        for (let y = oy; y < oy + ch && !hasDie; y++) for (let x = ox; x < ox + cw; x++) if (ex.target[(y * ex.gw + x) * 3] === 1) { hasDie = true; break; }
+        for (let y = oy; y < oy + ch && !hasDie; y++) for (let x = ox; x < ox + cw; x++) if (ex.target[(y * ex.gw + x) * TARGET_CHANNELS] === 1) { hasDie = true; break; }
         if (hasDie || rng.chance(0.25)) break;
       }
       for (let y = 0; y < hIn; y++) {
@@ -142,12 +152,12 @@ export async function trainDetector(synthetic: DetectorExample[], real: Detector
         xs.set(ex.input.subarray(src, src + wIn * 3), (b * hIn + y) * wIn * 3);
       }
       for (let y = 0; y < ch; y++) {
-        const src = ((oy + y) * ex.gw + ox) * 3;
-        ys.set(ex.target.subarray(src, src + cw * 3), (b * ch + y) * cw * 3);
+        const src = ((oy + y) * ex.gw + ox) * TARGET_CHANNELS;
+        ys.set(ex.target.subarray(src, src + cw * TARGET_CHANNELS), (b * ch + y) * cw * TARGET_CHANNELS);
       }
     }
     const x = tf.tensor4d(xs, [cfg.batch, hIn, wIn, 3]);
-    const y = tf.tensor4d(ys, [cfg.batch, ch, cw, 3]);
+    const y = tf.tensor4d(ys, [cfg.batch, ch, cw, TARGET_CHANNELS]);
     const lossT = optimizer.minimize(() => detectorLoss(y, cropModel.apply(x, { training: true }) as tf.Tensor) as tf.Scalar, true, vars);
     const loss = lossT ? (await lossT.data())[0] : NaN;
     tf.dispose([x, y, lossT as tf.Tensor]);
