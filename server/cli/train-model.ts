@@ -20,7 +20,7 @@
  * `--centre-jitter J` cuts the synthetic and real classifier crops of a die up to J × its size off its centre
  * along each axis (default 0.12; a first look misplaces doubtful dice by a median 0.09–0.16 × size).
  * `--pip-negatives W` weighs W times the detector's "no die here" loss around the pips of synthetic dice that
- * lie away from the die's centre (every pip but a 1's or a 5's middle one; default 1).
+ * lie away from the die's centre (every pip but the middle one of a 1, 3 or 5; default 1).
  * `--closer-look-windows F` adds, for that share of the scenes, a detector example of the window a closer
  * look would take around one of its small dice (server/vision/closer-look.ts), at the closer look's input.
  */

@@ -23,8 +23,8 @@ export interface Targets {
 
 /**
  * CenterNet targets on a gw × gh grid of `stride`-pixel cells. `pipWeight` > 1 weighs more the cells
- * around pips that lie away from their die's centre (heat under 0.5): a 2 or a 3 leaves the middle of its
- * face bare, and a detector may take one of its pips for a small die.
+ * around pips that lie away from their die's centre (heat under 0.5): on a 2 or a 3 (pips along a
+ * diagonal only) a detector may take an end pip for a small die.
  */
 export function encodeTargets(dice: GridDie[], gw: number, gh: number, stride: number, defaultSize: number, pipWeight = 1): Targets {
   const heat = new Float32Array(gw * gh);
