@@ -7,7 +7,7 @@
  */
 import type { Detection } from './decide.ts';
 import type { Peak } from './heatmap.ts';
-import type { FrameWindow, InputSize, Letterbox } from './preprocess.ts';
+import { inputToFrame, type FrameWindow, type InputSize, type Letterbox } from './preprocess.ts';
 import { MODEL_SPEC } from './spec.ts';
 
 /**
@@ -48,12 +48,11 @@ export function placeAgain(die: Detection, peaks: Peak[], box: Letterbox, window
   let best: Detection | null = null;
   let bestDistance = SAME_DIE * die.size;
   for (const p of peaks) {
-    const x = (p.x - box.padX) / box.scale + window.x0;
-    const y = (p.y - box.padY) / box.scale + window.y0;
-    const distance = Math.hypot(x - die.x, y - die.y);
+    const placed = inputToFrame(box, p, window);
+    const distance = Math.hypot(placed.x - die.x, placed.y - die.y);
     if (distance < bestDistance) {
       bestDistance = distance;
-      best = { x, y, size: p.size / box.scale, score: die.score };
+      best = { ...placed, score: die.score };
     }
   }
   return best;

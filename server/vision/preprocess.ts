@@ -36,6 +36,11 @@ export function letterboxFor(width: number, height: number, into: InputSize = SP
   return { scale, padX: Math.floor((into.width - w) / 2), padY: Math.floor((into.height - h) / 2) };
 }
 
+/** A point and size in the detector input (letterboxed by `box`, from `window` when given) in frame pixels. */
+export function inputToFrame(box: Letterbox, p: { x: number; y: number; size: number }, window?: FrameWindow): { x: number; y: number; size: number } {
+  return { x: (p.x - box.padX) / box.scale + (window?.x0 ?? 0), y: (p.y - box.padY) / box.scale + (window?.y0 ?? 0), size: p.size / box.scale };
+}
+
 function standardise(x: tf.Tensor, axes: number[]): tf.Tensor {
   const { mean, variance } = tf.moments(x, axes, true);
   return x.sub(mean).div(variance.sqrt().add(0.05));

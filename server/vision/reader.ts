@@ -14,7 +14,7 @@ import { decideDice, DEFAULT_THRESHOLDS, type DecisionThresholds, type Detection
 import { decodePeaks, PEAK_SPACING } from './heatmap.ts';
 import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec } from './model-store.ts';
 import { join } from 'node:path';
-import { classifierCrops, detectorInput, meanOverViews, orientedViews, type ClassifierViews, type Letterbox } from './preprocess.ts';
+import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, type ClassifierViews, type Letterbox } from './preprocess.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow, placeAgain } from './closer-look.ts';
 import { MODEL_SPEC, NUM_CLASSES } from './spec.ts';
 
@@ -177,7 +177,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
       outT.dispose();
       const peaks = decodePeaks(out, gw, gh, stride, detectThreshold, minPeakDistance).slice(0, maxDice);
       const dets: Detection[] = peaks
-        .map((p) => ({ x: (p.x - box.padX) / box.scale, y: (p.y - box.padY) / box.scale, size: p.size / box.scale, score: p.score }))
+        .map((p) => ({ ...inputToFrame(box, p), score: p.score }))
         .filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
       if (dets.length === 0) return { width: px.width, height: px.height, dice: [] };
       const read = await classify(frame, dets);

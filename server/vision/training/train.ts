@@ -5,7 +5,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { buildClassifier, type ClassifierArchitecture } from '../architecture.ts';
 import { decodePeaks, encodeTargets } from '../heatmap.ts';
-import { classifierCrops, detectorInput, type CropRequest, type FrameWindow } from '../preprocess.ts';
+import { classifierCrops, detectorInput, inputToFrame, type CropRequest, type FrameWindow } from '../preprocess.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow } from '../closer-look.ts';
 import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES } from '../spec.ts';
 import { Rng } from '../../synth/random.ts';
@@ -172,12 +172,13 @@ export interface ClassifierExample {
   cls: number;
 }
 
-/**
- * Crops for the classifier from one frame: each die with jittered centre and size, plus
- * background crops labelled "none". `sizeOf` gives the size the crop is cut at (known or detected).
- */
 /** How far (× size, along each axis) a die's classifier crops are cut from its centre, at most, unless told. */
 export const CENTRE_JITTER = 0.12;
+
+/**
+ * Crops for the classifier from one frame: each die with jittered centre and size, plus
+ * background crops labelled "none". `sizes` gives the size each die's crops are cut at (known or detected).
+ */
 
 export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, perDie: number, negatives: number, offCentre = 0, centreJitter = CENTRE_JITTER): ClassifierExample[] {
   const reqs: CropRequest[] = [];
@@ -229,11 +230,7 @@ function framePeaks(detector: tf.LayersModel, s: FrameSample, threshold: number)
     const o = (detector.predict(input) as tf.Tensor).dataSync() as Float32Array;
     return { o: o.slice(), box };
   });
-  return decodePeaks(out.o, GW, GH, stride, threshold).map((p) => ({
-    x: (p.x - out.box.padX) / out.box.scale,
-    y: (p.y - out.box.padY) / out.box.scale,
-    size: p.size / out.box.scale,
-  }));
+  return decodePeaks(out.o, GW, GH, stride, threshold).map((p) => inputToFrame(out.box, p));
 }
 
 /**
