@@ -28,10 +28,15 @@ import type { SeenDie } from '../http/protocol.ts';
 import { writeSyntheticSet } from '../synth/test-set.ts';
 import { progressBar } from './progress.ts';
 import { findFailures, saveFailureCrops } from '../vision/failure-crops.ts';
+import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-class UsageError extends Error {}
+const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
+       npm run dice:eval -- --synthetic N [--seed S] [--close-camera] [--out DIR] [--predictions FILE.json]
+  tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
+          [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX]
+(each flag is explained at the top of server/cli/dice-eval.ts)`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -90,7 +95,7 @@ async function main(): Promise<void> {
     process.stderr.write(`synthetic test set written to ${dataDir}\n`);
   } else {
     if (values['close-camera']) throw new UsageError('--close-camera goes with --synthetic N');
-    if (!values.data) throw new UsageError('usage: dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR]  |  --synthetic N [--seed S] [--out DIR]');
+    if (!values.data) throw new UsageError('--data DIR or --synthetic N is needed');
     dataDir = resolve(values.data);
   }
   if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) throw new UsageError(`--data ${dataDir} is not a folder`);
@@ -154,13 +159,5 @@ async function main(): Promise<void> {
   reader.dispose();
 }
 
-/** Bad flags (unknown, missing or odd values) are the user's to fix: say what, without a stack trace. */
-function isUsageError(err: unknown): boolean {
-  return err instanceof UsageError || String((err as { code?: unknown })?.code ?? '').startsWith('ERR_PARSE_ARGS_');
-}
-
-main().catch((err: unknown) => {
-  const msg = isUsageError(err) ? (err as Error).message : ((err as Error)?.stack ?? String(err));
-  process.stderr.write(`dice:eval: ${msg}\n`);
-  process.exitCode = isUsageError(err) ? 2 : 1;
-});
+if (wantsHelp(process.argv.slice(2))) process.stdout.write(`${USAGE}\n`);
+else main().catch((err: unknown) => reportCliFailure('dice:eval', USAGE, err));

@@ -8,6 +8,14 @@ import { parseArgs } from 'node:util';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readSpec, writeSpec } from '../vision/model-store.ts';
+import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
+
+const USAGE = 'usage: npm run model:combine -- --detector DIR --classifier DIR --out DIR';
+
+/** a folder given on the line that holds no model is the user's to fix */
+function asUsageError(err: unknown): never {
+  throw new UsageError((err as Error).message);
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -15,12 +23,12 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (!values.detector || !values.classifier || !values.out) {
-    throw new Error('usage: model:combine -- --detector DIR --classifier DIR --out DIR');
+    throw new UsageError('--detector, --classifier and --out are all needed');
   }
   const [detDir, clsDir, outDir] = [values.detector, values.classifier, values.out].map((d) => resolve(d));
-  if (outDir === detDir || outDir === clsDir) throw new Error('--out must be a folder other than --detector and --classifier');
-  const det = await readSpec(detDir);
-  const cls = await readSpec(clsDir);
+  if (outDir === detDir || outDir === clsDir) throw new UsageError('--out must be a folder other than --detector and --classifier');
+  const det = await readSpec(detDir).catch(asUsageError);
+  const cls = await readSpec(clsDir).catch(asUsageError);
   await mkdir(outDir, { recursive: true });
   for (const [from, part] of [[detDir, 'detector'], [clsDir, 'classifier']] as const) {
     await rm(join(outDir, part), { recursive: true, force: true });
@@ -31,7 +39,5 @@ async function main(): Promise<void> {
   process.stdout.write(`wrote ${outDir}: detector of ${detDir}, classifier of ${clsDir}\n`);
 }
 
-main().catch((err) => {
-  process.stderr.write(`model:combine failed: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(2);
-});
+if (wantsHelp(process.argv.slice(2))) process.stdout.write(`${USAGE}\n`);
+else main().catch((err: unknown) => reportCliFailure('model:combine', USAGE, err));

@@ -49,9 +49,17 @@ import {
 } from '../vision/training/train.ts';
 import { Rng } from '../synth/random.ts';
 import { progressBar } from './progress.ts';
+import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 import { READER_DEFAULTS } from '../vision/reader.ts';
 import { buildDetector, CLASSIFIER_ARCHITECTURES, DETECTOR_ARCHITECTURES, detectorArchitectureOf, isClassifierArchitecture, isDetectorArchitecture, refitDetector } from '../vision/architecture.ts';
 import type * as tf from '@tensorflow/tfjs';
+
+const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [--scenes N] [--no-real] [--backend wasm|cpu]
+  [--stage all|detector|classifier] [--continue] [--detector-steps N] [--classifier-epochs N]
+  [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F]
+  [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
+  [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W]
+(each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
 /** every peak the reader would classify */
 const HARD_NEGATIVE_THRESHOLD = READER_DEFAULTS.detectThreshold;
@@ -61,21 +69,21 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 function positiveNumber(v: string | undefined, name: string, fallback: number): number {
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got "${v}"`);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a positive number, got "${v}"`);
   return n;
 }
 
 function fraction(v: string | undefined, name: string, fallback: number): number {
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new Error(`--${name} must be a number from 0 to 1, got "${v}"`);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--${name} must be a number from 0 to 1, got "${v}"`);
   return n;
 }
 
 function positiveInt(v: string | undefined, name: string, fallback: number): number {
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer, got "${v}"`);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a non-negative integer, got "${v}"`);
   return n;
 }
 
@@ -114,36 +122,36 @@ async function main(): Promise<void> {
   const realPerDie = positiveInt(values['real-per-die'], 'real-per-die', 5);
   const centreJitter = positiveNumber(values['centre-jitter'], 'centre-jitter', CENTRE_JITTER);
   const pipNegatives = positiveNumber(values['pip-negatives'], 'pip-negatives', 1);
-  if (pipNegatives < 1) throw new Error(`--pip-negatives must be a weight of 1 or more, got ${pipNegatives}`);
-  if (centreJitter >= 0.5) throw new Error(`--centre-jitter must be under 0.5 (a crop further off is another die's or none), got ${centreJitter}`);
+  if (pipNegatives < 1) throw new UsageError(`--pip-negatives must be a weight of 1 or more, got ${pipNegatives}`);
+  if (centreJitter >= 0.5) throw new UsageError(`--centre-jitter must be under 0.5 (a crop further off is another die's or none), got ${centreJitter}`);
   const detSteps = positiveInt(values['detector-steps'], 'detector-steps', quick ? 20 : 700);
   const clsEpochs = positiveInt(values['classifier-epochs'], 'classifier-epochs', quick ? 1 : 5);
   const out = resolve(values.out ?? DEFAULT_MODEL_DIR);
   const stage = values.stage;
-  if (stage !== 'all' && stage !== 'detector' && stage !== 'classifier') throw new Error('--stage must be all, detector or classifier');
+  if (stage !== 'all' && stage !== 'detector' && stage !== 'classifier') throw new UsageError('--stage must be all, detector or classifier');
   const focus = fraction(values.focus, 'focus', 0);
   const closeCamera = fraction(values['close-camera'], 'close-camera', 0);
   const hardLooks = fraction(values['hard-looks'], 'hard-looks', 0);
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
-  if (closerLookWindows > 0 && stage === 'classifier') throw new Error('--closer-look-windows trains the detector: it needs --stage detector or all');
-  if (values['pip-negatives'] !== undefined && stage === 'classifier') throw new Error('--pip-negatives trains the detector: it needs --stage detector or all');
-  if (values['centre-jitter'] !== undefined && stage === 'detector') throw new Error('--centre-jitter shapes the classifier\'s crops: it needs --stage all or classifier');
+  if (closerLookWindows > 0 && stage === 'classifier') throw new UsageError('--closer-look-windows trains the detector: it needs --stage detector or all');
+  if (values['pip-negatives'] !== undefined && stage === 'classifier') throw new UsageError('--pip-negatives trains the detector: it needs --stage detector or all');
+  if (values['centre-jitter'] !== undefined && stage === 'detector') throw new UsageError('--centre-jitter shapes the classifier\'s crops: it needs --stage all or classifier');
   const resumeOk = stage !== 'all' || !values.continue;
-  if (!resumeOk) throw new Error('--continue needs --stage detector or --stage classifier');
+  if (!resumeOk) throw new UsageError('--continue needs --stage detector or --stage classifier');
   const trainDet = stage !== 'classifier';
   const trainCls = stage !== 'detector';
   const cropAtDetected = values['crop-at-detected'] ?? false;
   const detLrArg = positiveNumber(values['detector-lr'], 'detector-lr', 0);
   const clsLrArg = positiveNumber(values['classifier-lr'], 'classifier-lr', 0);
-  if (cropAtDetected && stage !== 'classifier') throw new Error('--crop-at-detected needs --stage classifier (the detector in --out cuts the crops)');
+  if (cropAtDetected && stage !== 'classifier') throw new UsageError('--crop-at-detected needs --stage classifier (the detector in --out cuts the crops)');
   const hardNegatives = values['hard-negatives'] ?? false;
-  if (hardNegatives && stage !== 'classifier') throw new Error('--hard-negatives needs --stage classifier (the detector in --out finds them)');
+  if (hardNegatives && stage !== 'classifier') throw new UsageError('--hard-negatives needs --stage classifier (the detector in --out finds them)');
   const classifierArch = values['classifier-arch'] ?? 'small';
-  if (!isClassifierArchitecture(classifierArch)) throw new Error(`--classifier-arch must be ${Object.keys(CLASSIFIER_ARCHITECTURES).join(' or ')}`);
+  if (!isClassifierArchitecture(classifierArch)) throw new UsageError(`--classifier-arch must be ${Object.keys(CLASSIFIER_ARCHITECTURES).join(' or ')}`);
   const detectorArchArg = values['detector-arch'];
-  if (detectorArchArg !== undefined && !isDetectorArchitecture(detectorArchArg)) throw new Error(`--detector-arch must be ${DETECTOR_ARCHITECTURES.join(' or ')}`);
+  if (detectorArchArg !== undefined && !isDetectorArchitecture(detectorArchArg)) throw new UsageError(`--detector-arch must be ${DETECTOR_ARCHITECTURES.join(' or ')}`);
   const backendArg = values.backend as BackendName | undefined;
-  if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new Error('--backend must be wasm or cpu');
+  if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new UsageError('--backend must be wasm or cpu');
 
   const started = Date.now();
   const backend = await initBackend(backendArg ?? 'wasm');
@@ -207,7 +215,7 @@ async function main(): Promise<void> {
   const real: FrameSample[] = [];
   const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
   if (!values['no-real']) {
-    if (!existsSync(realDir)) throw new Error(`real training photos not found at ${realDir} (set FLIGHTDECK_SHARED, or pass --no-real)`);
+    if (!existsSync(realDir)) throw new UsageError(`real training photos not found at ${realDir} (set FLIGHTDECK_SHARED, or pass --no-real)`);
     const images = await readYoloFolder(realDir);
     const use = quick ? images.slice(0, 20) : images;
     for (let i = 0; i < use.length; i++) {
@@ -316,7 +324,5 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(training));
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`\nmodel:train failed: ${(err as Error)?.stack ?? err}\n`);
-  process.exitCode = 1;
-});
+if (wantsHelp(process.argv.slice(2))) process.stdout.write(`${USAGE}\n`);
+else main().catch((err: unknown) => reportCliFailure('model:train', USAGE, err));

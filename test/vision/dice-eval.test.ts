@@ -22,6 +22,15 @@ describe('npm run dice:eval', () => {
     }
   });
 
+  it('prints its usage for --help, and with the error for an unknown flag', async () => {
+    const { stdout } = await run(process.execPath, [...cli, '--help'], { cwd: repoRoot });
+    expect(stdout).toContain('usage: npm run dice:eval -- --data DIR');
+    await expect(run(process.execPath, [...cli, '--dta', repoRoot], { cwd: repoRoot })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/dice:eval: Unknown option '--dta'[^]*usage: npm run dice:eval/),
+    });
+  });
+
   it('rejects a threshold outside 0..1 and a model folder without a model', async () => {
     await expect(run(process.execPath, [...cli, '--data', repoRoot, '--detect-threshold', '1.5'], { cwd: repoRoot })).rejects.toMatchObject({
       stderr: expect.stringContaining('--detect-threshold must be a number from 0 to 1'),

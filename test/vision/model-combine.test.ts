@@ -47,9 +47,9 @@ describe('npm run model:combine', () => {
 
   it('says what is wrong with a missing folder or option, and writes nothing', async () => {
     expect(await stderrOf(['--detector', join(work, 'none'), '--classifier', join(work, 'none'), '--out', join(work, 'x')])).toMatch(
-      /model:combine failed: cannot read .*none.*spec\.json/,
+      /model:combine: cannot read .*none.*spec\.json/,
     );
-    expect(await stderrOf(['--detector', join(repoRoot, 'models')])).toContain('usage: model:combine');
+    expect(await stderrOf(['--detector', join(repoRoot, 'models')])).toContain('usage: npm run model:combine');
     await expect(readFile(join(work, 'x', 'spec.json'))).rejects.toThrow();
   });
 });

@@ -11,8 +11,11 @@ async function failure(args: string[]): Promise<string> {
   try {
     await run(process.execPath, [...cli, ...args, '--out', join(repoRoot, '.cache', 'never-written')], { cwd: repoRoot });
   } catch (err) {
-    expect((err as { code: number }).code).toBe(1);
-    return (err as { stderr: string }).stderr;
+    expect((err as { code: number }).code).toBe(2);
+    const { stderr } = err as { stderr: string };
+    expect(stderr).toContain('usage: npm run model:train');
+    expect(stderr).not.toContain('    at ');
+    return stderr;
   }
   throw new Error(`model:train ${args.join(' ')} did not fail`);
 }
@@ -33,7 +36,14 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--centre-jitter', '0.6'])).toContain('--centre-jitter must be under 0.5');
     expect(await failure(['--centre-jitter', '0'])).toContain('--centre-jitter must be a positive number');
     expect(await failure(['--stage', 'detector', '--centre-jitter', '0.2'])).toContain('--centre-jitter shapes the classifier');
+    expect(await failure(['--scene', '10'])).toContain("Unknown option '--scene'");
     expect(await failure(['--pip-negatives', '0.5'])).toContain('--pip-negatives must be a weight of 1 or more');
     expect(await failure(['--stage', 'classifier', '--pip-negatives', '4'])).toContain('--pip-negatives trains the detector');
+  });
+
+  it('prints its usage for --help and trains nothing', async () => {
+    const { stdout } = await run(process.execPath, [...cli, '--help', '--out', join(repoRoot, '.cache', 'never-written')], { cwd: repoRoot });
+    expect(stdout).toContain('usage: npm run model:train');
+    expect(stdout).toContain('--pip-negatives W');
   });
 });
