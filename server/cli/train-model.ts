@@ -34,6 +34,7 @@ import { registerWasmTrainingKernels } from '../vision/wasm-training-kernels.ts'
 import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec, saveLayersModel, writeSpec } from '../vision/model-store.ts';
 import { readYoloFolder, sharedDir } from '../vision/yolo-dataset.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
+import { withoutErrata } from '../vision/training/label-errata.ts';
 import {
   CENTRE_JITTER,
   classifierExamples,
@@ -213,16 +214,18 @@ async function main(): Promise<void> {
   }
 
   const real: FrameSample[] = [];
+  let realLabelsLeftOut = 0;
   const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
   if (!values['no-real']) {
     if (!existsSync(realDir)) throw new UsageError(`real training photos not found at ${realDir} (set FLIGHTDECK_SHARED, or pass --no-real)`);
-    const images = await readYoloFolder(realDir);
+    const { images, leftOut } = withoutErrata(await readYoloFolder(realDir));
+    realLabelsLeftOut = leftOut;
     const use = quick ? images.slice(0, 20) : images;
     for (let i = 0; i < use.length; i++) {
       const s = await realSample(use[i]);
       real.push(s);
       if (trainDet) detReal.push(detectorExample(s, false), detectorExample(s, true));
-      progress('real', i + 1, use.length);
+      progress('real', i + 1, use.length, leftOut > 0 ? `${leftOut} label(s) known wrong left out` : '');
     }
   }
 
@@ -266,6 +269,7 @@ async function main(): Promise<void> {
     closerLookWindows: windowExamples,
     pipNegatives,
     realTrainImages: real.length,
+    realLabelsLeftOut,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,
     detectorArchitecture: detectorArch,
@@ -279,6 +283,7 @@ async function main(): Promise<void> {
     backend,
     syntheticScenes: scenes,
     realTrainImages: real.length,
+    realLabelsLeftOut,
     classifierExamples: clsData.length,
     classifierEpochs: clsEpochs,
     classifierSeconds: Math.round(clsSeconds),
@@ -311,6 +316,7 @@ async function main(): Promise<void> {
     closeCameraScenes,
     hardLookScenes,
     realTrainImages: real.length,
+    realLabelsLeftOut,
     realTrainDice: realDice,
     classifierExamples: clsData.length,
     detectorSteps: detSteps,
