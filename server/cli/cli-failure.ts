@@ -6,13 +6,24 @@ function isUsageError(err: unknown): boolean {
 }
 
 /**
- * Ends a command-line tool that failed: a usage error prints its message and the usage (exit 2),
- * anything else its stack, since that is a fault to report (exit 1).
+ * Ends a command-line tool that failed: a usage error prints its message and the usage (exit 2); an
+ * error of one of the `explained` kinds (a model folder that does not match the code, an unreadable
+ * image) its message alone (exit 1); anything else its stack, since that is a fault to report (exit 1).
  */
-export function reportCliFailure(command: string, usage: string, err: unknown): void {
+export function reportCliFailure(
+  command: string,
+  usage: string,
+  err: unknown,
+  explained: readonly (abstract new (...args: never[]) => Error)[] = [],
+): void {
   if (isUsageError(err)) {
     process.stderr.write(`${command}: ${(err as Error).message}\n${usage}\n`);
     process.exitCode = 2;
+    return;
+  }
+  if (explained.some((kind) => err instanceof kind)) {
+    process.stderr.write(`${command}: ${(err as Error).message}\n`);
+    process.exitCode = 1;
     return;
   }
   process.stderr.write(`\n${command} failed: ${(err as Error)?.stack ?? String(err)}\n`);

@@ -29,6 +29,7 @@ import { writeSyntheticSet } from '../synth/test-set.ts';
 import { progressBar } from './progress.ts';
 import { findFailures, saveFailureCrops } from '../vision/failure-crops.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
+import { VisionInputError, VisionModelError } from '../vision/errors.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -160,4 +161,4 @@ async function main(): Promise<void> {
 }
 
 if (wantsHelp(process.argv.slice(2))) process.stdout.write(`${USAGE}\n`);
-else main().catch((err: unknown) => reportCliFailure('dice:eval', USAGE, err));
+else main().catch((err: unknown) => reportCliFailure('dice:eval', USAGE, err, [VisionModelError, VisionInputError]));

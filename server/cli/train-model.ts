@@ -51,6 +51,7 @@ import {
 import { Rng } from '../synth/random.ts';
 import { progressBar } from './progress.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
+import { VisionModelError } from '../vision/errors.ts';
 import { READER_DEFAULTS } from '../vision/reader.ts';
 import { buildDetector, CLASSIFIER_ARCHITECTURES, DETECTOR_ARCHITECTURES, detectorArchitectureOf, isClassifierArchitecture, isDetectorArchitecture, refitDetector } from '../vision/architecture.ts';
 import type * as tf from '@tensorflow/tfjs';
@@ -331,4 +332,4 @@ async function main(): Promise<void> {
 }
 
 if (wantsHelp(process.argv.slice(2))) process.stdout.write(`${USAGE}\n`);
-else main().catch((err: unknown) => reportCliFailure('model:train', USAGE, err));
+else main().catch((err: unknown) => reportCliFailure('model:train', USAGE, err, [VisionModelError]));

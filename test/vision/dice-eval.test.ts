@@ -50,8 +50,9 @@ describe('npm run dice:eval', () => {
       await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--out', join(dir, 'set'), '--model', join(dir, 'nomodel')], { cwd: repoRoot }).then(
         () => expect.unreachable('should fail'),
         (err: { code: number; stderr: string }) => {
-          expect(err.code).not.toBe(0);
+          expect(err.code).toBe(1);
           expect(err.stderr).toContain('nomodel');
+          expect(err.stderr).not.toContain('    at ');
         },
       );
     } finally {
