@@ -3,7 +3,8 @@
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
  *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --closer-look-windows F --centre-jitter J --pip-negatives W]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
- * the detector, the classifier and spec.json into models/ (or --out). `--stage detector|classifier`
+ * the detector, the classifier and spec.json into models/ (or --out). Real labels known wrong
+ * (server/vision/training/label-errata.ts) are left out. `--stage detector|classifier`
  * retrains one network and keeps the other one in --out; `--continue` starts from the one in --out.
  * `--focus F` makes that share of the synthetic scenes small dice of the hard looks (dark, translucent,
  * marbled, coloured). `--crop-at-detected` cuts synthetic classifier crops at the size the detector in
