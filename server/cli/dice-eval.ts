@@ -15,6 +15,8 @@
  * them on a tuning set; --side-face how close (× size) to a read die a "not sure" one is dropped as its side;
  * --faint-threshold the score under which a cocked, blurred or "not sure" die is not reported;
  * --closer-look PX the size in detector pixels a doubtful die is zoomed to and found again (0: off).
+ * An image that cannot be decoded is named on stderr and in the summary, its labelled dice count as missed,
+ * and its predictions entry carries `error` with no dice; the run goes on.
  */
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -116,13 +118,27 @@ async function main(): Promise<void> {
   const bar = progressBar();
   const times: number[] = [];
   const items: { labels: LabelBox[]; preds: SeenDie[] }[] = [];
-  const predictions: { image: string; width: number; height: number; dice: { x: number; y: number; w: number; h: number; face: number | null; score: number; unreadable?: string }[] }[] = [];
+  const predictions: { image: string; width: number; height: number; dice: { x: number; y: number; w: number; h: number; face: number | null; score: number; unreadable?: string }[]; error?: string }[] = [];
   let failureCrops = 0;
+  const unreadableImages: string[] = [];
   for (let i = 0; i < images.length; i++) {
     const img = images[i];
     const bytes = await readFile(img.path);
     const t0 = performance.now();
-    const r = await reader.read(bytes);
+    let r: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      r = await reader.read(bytes);
+    } catch (err) {
+      if (!(err instanceof VisionInputError)) throw err;
+      // as the server would: the frame gives no dice, so its labelled dice count as missed
+      const reason = err.message.replace(/\s*\n\s*/g, '; ');
+      process.stderr.write(`\ndice:eval: ${img.relPath}: its ${img.labels.length} labelled dice count as missed: ${reason}\n`);
+      unreadableImages.push(img.relPath);
+      items.push({ labels: img.labels.map((l) => ({ x: l.cx, y: l.cy, w: l.w, h: l.h, face: l.face })), preds: [] });
+      predictions.push({ image: img.relPath, width: 0, height: 0, dice: [], error: reason });
+      bar('eval', i + 1, images.length);
+      continue;
+    }
     times.push(performance.now() - t0);
     const labels = img.labels.map((l) => ({ x: l.cx * r.width, y: l.cy * r.height, w: l.w * r.width, h: l.h * r.height, face: l.face }));
     items.push({ labels, preds: r.dice });
@@ -145,6 +161,7 @@ async function main(): Promise<void> {
   console.log(`model ${reader.modelVersion}, backend ${reader.backend}`);
   console.log(formatConfusion(s.confusion));
   console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
+  if (unreadableImages.length > 0) console.log(`images that could not be read (their dice counted as missed): ${unreadableImages.join(', ')}`);
   console.log(
     JSON.stringify({
       images: s.images,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +17,28 @@ describe('npm run dice:eval', () => {
         code: 2,
         stderr: expect.stringContaining('no labelled images'),
       });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names an image it cannot decode, counts its dice as missed and goes on', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-corrupt-'));
+    try {
+      const set = join(dir, 'set');
+      await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--out', set], { cwd: repoRoot });
+      const good = JSON.parse((await run(process.execPath, [...cli, '--data', set], { cwd: repoRoot })).stdout.trim().split('\n').at(-1)!);
+      await writeFile(join(set, 'broken.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+      await writeFile(join(set, 'broken.txt'), '0 0.5 0.5 0.1 0.1\n2 0.25 0.25 0.1 0.1\n');
+      const predictionsFile = join(dir, 'predictions.json');
+      const { stdout, stderr } = await run(process.execPath, [...cli, '--data', set, '--predictions', predictionsFile], { cwd: repoRoot });
+      expect(stderr).toMatch(/broken\.jpg: .*its 2 labelled dice count as missed/);
+      expect(stdout).toContain('images that could not be read (their dice counted as missed): broken.jpg');
+      const figures = JSON.parse(stdout.trim().split('\n').at(-1)!);
+      expect(figures).toMatchObject({ images: good.images + 1, dice: good.dice + 2 });
+      expect(figures.recall).toBeCloseTo((good.recall * good.dice) / (good.dice + 2), 3);
+      const predictions = JSON.parse(await readFile(predictionsFile, 'utf8'));
+      expect(predictions.find((p: { image: string }) => p.image === 'broken.jpg')).toMatchObject({ dice: [], error: expect.stringContaining('cannot decode') });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
