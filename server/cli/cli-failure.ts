@@ -7,8 +7,8 @@ function isUsageError(err: unknown): boolean {
 
 /**
  * Ends a command-line tool that failed: a usage error prints its message and the usage (exit 2); an
- * error of one of the `explained` kinds (a model folder that does not match the code, an unreadable
- * image) its message alone (exit 1); anything else its stack, since that is a fault to report (exit 1).
+ * error of one of the `explained` kinds (say, a model folder that does not match the code) its message
+ * alone (exit 1); anything else its stack, since that is a fault to report (exit 1).
  */
 export function reportCliFailure(
   command: string,

@@ -24,7 +24,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDiceReader } from '../vision/reader.ts';
-import { readYoloFolder } from '../vision/yolo-dataset.ts';
+import { readYoloFolder, type LabelledImage } from '../vision/yolo-dataset.ts';
 import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/scoring.ts';
 import type { SeenDie } from '../http/protocol.ts';
 import { writeSyntheticSet } from '../synth/test-set.ts';
@@ -40,6 +40,11 @@ const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] 
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
+
+/** An image's labels in pixels of a width × height frame (1 × 1 keeps them normalised: an image not decoded). */
+function labelBoxes(img: LabelledImage, width: number, height: number): LabelBox[] {
+  return img.labels.map((l) => ({ x: l.cx * width, y: l.cy * height, w: l.w * width, h: l.h * height, face: l.face }));
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -134,13 +139,13 @@ async function main(): Promise<void> {
       const reason = err.message.replace(/\s*\n\s*/g, '; ');
       process.stderr.write(`\ndice:eval: ${img.relPath}: its ${img.labels.length} labelled dice count as missed: ${reason}\n`);
       unreadableImages.push(img.relPath);
-      items.push({ labels: img.labels.map((l) => ({ x: l.cx, y: l.cy, w: l.w, h: l.h, face: l.face })), preds: [] });
+      items.push({ labels: labelBoxes(img, 1, 1), preds: [] });
       predictions.push({ image: img.relPath, width: 0, height: 0, dice: [], error: reason });
       bar('eval', i + 1, images.length);
       continue;
     }
     times.push(performance.now() - t0);
-    const labels = img.labels.map((l) => ({ x: l.cx * r.width, y: l.cy * r.height, w: l.w * r.width, h: l.h * r.height, face: l.face }));
+    const labels = labelBoxes(img, r.width, r.height);
     items.push({ labels, preds: r.dice });
     if (values.failures && failureCrops < 60) {
       const fails = findFailures(labels, r.dice);
@@ -178,4 +183,4 @@ async function main(): Promise<void> {
 }
 
 if (wantsHelp(process.argv.slice(2))) process.stdout.write(`${USAGE}\n`);
-else main().catch((err: unknown) => reportCliFailure('dice:eval', USAGE, err, [VisionModelError, VisionInputError]));
+else main().catch((err: unknown) => reportCliFailure('dice:eval', USAGE, err, [VisionModelError]));
