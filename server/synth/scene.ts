@@ -83,7 +83,29 @@ function jitter(c: Rgb, rng: Rng, amount: number): Rgb {
   return [0, 1, 2].map((i) => Math.min(1, Math.max(0, c[i] + rng.range(-amount, amount)))) as Rgb;
 }
 
-/** A dice set's look: body colour, pips that contrast with it, pip geometry. */
+/** Least luminance difference between a plain die's pips and its body. */
+const PLAIN_PIP_CONTRAST = 0.35;
+/**
+ * Least luminance difference between a marbled die's pips and each of its two colours. Real marbled dice
+ * are made readable; a pip that differs from the swirl under it only in hue (or not at all) is lost to the
+ * eye at this size and to a webcam's halved colour resolution (4:2:0), so it would not be a readable die.
+ */
+export const MARBLED_PIP_CONTRAST = 0.15;
+
+function plainPip(body: Rgb, rng: Rng): Rgb {
+  const lum = luminance(body);
+  const contrasting = PIP_CHOICES.filter((p) => Math.abs(luminance(p) - lum) > PLAIN_PIP_CONTRAST);
+  return contrasting.length > 0 ? rng.pick(contrasting) : lum > 0.5 ? PIP_CHOICES[0] : PIP_CHOICES[1];
+}
+
+/** A pip colour that shows on both colours of a marbled die: always one draw, as before this rule. */
+function marbledPip(body: Rgb, marble: Rgb, rng: Rng): Rgb {
+  const contrast = (p: Rgb): number => Math.min(Math.abs(luminance(p) - luminance(body)), Math.abs(luminance(p) - luminance(marble)));
+  const showing = PIP_CHOICES.filter((p) => contrast(p) >= MARBLED_PIP_CONTRAST);
+  return rng.pick(showing.length > 0 ? showing : [PIP_CHOICES.reduce((a, b) => (contrast(b) > contrast(a) ? b : a))]);
+}
+
+/** A dice set's look: body colour (two for marbled dice), pips that contrast with it, pip geometry. */
 export function randomLook(rng: Rng, colour: DiceColour = 'any'): DieLook {
   const kind: DiceColour =
     colour !== 'any'
@@ -101,9 +123,7 @@ export function randomLook(rng: Rng, colour: DiceColour = 'any'): DieLook {
   } else {
     body = jitter(NAMED[kind as keyof typeof NAMED], rng, 0.08);
   }
-  const lum = luminance(marble ? ([0, 1, 2].map((i) => (body[i] + marble![i]) / 2) as Rgb) : body);
-  const contrasting = PIP_CHOICES.filter((p) => Math.abs(luminance(p) - lum) > 0.35);
-  const pip = jitter(contrasting.length > 0 ? rng.pick(contrasting) : lum > 0.5 ? PIP_CHOICES[0] : PIP_CHOICES[1], rng, 0.05);
+  const pip = jitter(marble ? marbledPip(body, marble, rng) : plainPip(body, rng), rng, 0.05);
   return {
     body,
     marble,

@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderTray } from '../../server/synth/index.ts';
-import { closeCameraSides, renderScene } from '../../server/synth/scene.ts';
+import { closeCameraSides, MARBLED_PIP_CONTRAST, randomLook, renderScene } from '../../server/synth/scene.ts';
+import { Rng } from '../../server/synth/random.ts';
 import { topPipCentres, topPipsInFrame, type DieLook, type DiePose } from '../../server/synth/die.ts';
 import { syntheticSetScene, writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
@@ -42,6 +43,32 @@ describe('renderTray', () => {
     await expect(renderTray({ faces: [1.5], seed: 1 })).rejects.toThrow(/1\.\.6/);
     await expect(renderTray({ faces: [1], seed: 1, width: 10 })).rejects.toThrow(/width/);
     await expect(renderTray({ faces: [1], seed: Number.NaN })).rejects.toThrow(/seed/);
+  });
+});
+
+describe('randomLook', () => {
+  const luminance = (c: readonly number[]): number => 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2];
+
+  it('gives marbled dice pips that show on both of their colours, so no pip vanishes into a swirl', () => {
+    // the pip colour is jittered by up to 0.05 after it is chosen, and a rare pair of colours leaves no
+    // pip colour 0.15 from both: its best one is still 0.13 away
+    const jitterAndRareBest = 0.07;
+    let lowest = 1;
+    for (let seed = 0; seed < 3000; seed++) {
+      const look = randomLook(new Rng(seed), 'marbled');
+      expect(look.marble).toBeDefined();
+      const pip = luminance(look.pip);
+      lowest = Math.min(lowest, Math.abs(pip - luminance(look.body)), Math.abs(pip - luminance(look.marble!)));
+    }
+    expect(lowest).toBeGreaterThanOrEqual(MARBLED_PIP_CONTRAST - jitterAndRareBest);
+  });
+
+  it('gives plain dice pips that contrast with the body', () => {
+    for (let seed = 0; seed < 1000; seed++) {
+      const look = randomLook(new Rng(seed), 'any');
+      if (look.marble || look.opacity < 1) continue;
+      expect(Math.abs(luminance(look.pip) - luminance(look.body))).toBeGreaterThan(0.3);
+    }
   });
 });
 
