@@ -98,11 +98,21 @@ function plainPip(body: Rgb, rng: Rng): Rgb {
   return contrasting.length > 0 ? rng.pick(contrasting) : lum > 0.5 ? PIP_CHOICES[0] : PIP_CHOICES[1];
 }
 
-/** A pip colour that shows on both colours of a marbled die: always one draw, as before this rule. */
+function marbledPipContrast(pip: Rgb, body: Rgb, marble: Rgb): number {
+  return Math.min(Math.abs(luminance(pip) - luminance(body)), Math.abs(luminance(pip) - luminance(marble)));
+}
+
+/**
+ * A pip colour that shows on both colours of a marbled die. Draws from `rng` exactly as the rule before
+ * it did (one pick, one jitter), so every other look and scene renders as before; the jitter is dropped
+ * where it would take the pips below the contrast.
+ */
 function marbledPip(body: Rgb, marble: Rgb, rng: Rng): Rgb {
-  const contrast = (p: Rgb): number => Math.min(Math.abs(luminance(p) - luminance(body)), Math.abs(luminance(p) - luminance(marble)));
+  const contrast = (p: Rgb): number => marbledPipContrast(p, body, marble);
   const showing = PIP_CHOICES.filter((p) => contrast(p) >= MARBLED_PIP_CONTRAST);
-  return rng.pick(showing.length > 0 ? showing : [PIP_CHOICES.reduce((a, b) => (contrast(b) > contrast(a) ? b : a))]);
+  const chosen = rng.pick(showing.length > 0 ? showing : [PIP_CHOICES.reduce((a, b) => (contrast(b) > contrast(a) ? b : a))]);
+  const jittered = jitter(chosen, rng, 0.05);
+  return contrast(jittered) >= Math.min(MARBLED_PIP_CONTRAST, contrast(chosen)) ? jittered : chosen;
 }
 
 /** A dice set's look: body colour (two for marbled dice), pips that contrast with it, pip geometry. */
@@ -123,7 +133,7 @@ export function randomLook(rng: Rng, colour: DiceColour = 'any'): DieLook {
   } else {
     body = jitter(NAMED[kind as keyof typeof NAMED], rng, 0.08);
   }
-  const pip = jitter(marble ? marbledPip(body, marble, rng) : plainPip(body, rng), rng, 0.05);
+  const pip = marble ? marbledPip(body, marble, rng) : jitter(plainPip(body, rng), rng, 0.05);
   return {
     body,
     marble,
