@@ -75,7 +75,7 @@ const NAMED: Record<Exclude<DiceColour, 'translucent' | 'marbled' | 'any'>, Rgb>
 };
 const PIP_CHOICES: Rgb[] = [[0.05, 0.05, 0.05], [0.95, 0.95, 0.95], [0.85, 0.7, 0.2], [0.75, 0.05, 0.05], [0.1, 0.15, 0.6]];
 
-function luminance(c: Rgb): number {
+export function luminance(c: Rgb): number {
   return 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2];
 }
 
@@ -98,17 +98,13 @@ function plainPip(body: Rgb, rng: Rng): Rgb {
   return contrasting.length > 0 ? rng.pick(contrasting) : lum > 0.5 ? PIP_CHOICES[0] : PIP_CHOICES[1];
 }
 
-function marbledPipContrast(pip: Rgb, body: Rgb, marble: Rgb): number {
-  return Math.min(Math.abs(luminance(pip) - luminance(body)), Math.abs(luminance(pip) - luminance(marble)));
-}
-
 /**
  * A pip colour that shows on both colours of a marbled die. Draws from `rng` exactly as the rule before
  * it did (one pick, one jitter), so every other look and scene renders as before; the jitter is dropped
  * where it would take the pips below the contrast.
  */
 function marbledPip(body: Rgb, marble: Rgb, rng: Rng): Rgb {
-  const contrast = (p: Rgb): number => marbledPipContrast(p, body, marble);
+  const contrast = (p: Rgb): number => Math.min(Math.abs(luminance(p) - luminance(body)), Math.abs(luminance(p) - luminance(marble)));
   const showing = PIP_CHOICES.filter((p) => contrast(p) >= MARBLED_PIP_CONTRAST);
   const chosen = rng.pick(showing.length > 0 ? showing : [PIP_CHOICES.reduce((a, b) => (contrast(b) > contrast(a) ? b : a))]);
   const jittered = jitter(chosen, rng, 0.05);

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderTray } from '../../server/synth/index.ts';
-import { closeCameraSides, MARBLED_PIP_CONTRAST, randomLook, renderScene } from '../../server/synth/scene.ts';
+import { closeCameraSides, luminance, MARBLED_PIP_CONTRAST, randomLook, renderScene } from '../../server/synth/scene.ts';
 import { Rng } from '../../server/synth/random.ts';
 import { topPipCentres, topPipsInFrame, type DieLook, type DiePose } from '../../server/synth/die.ts';
 import { syntheticSetScene, writeSyntheticSet } from '../../server/synth/test-set.ts';
@@ -47,8 +47,6 @@ describe('renderTray', () => {
 });
 
 describe('randomLook', () => {
-  const luminance = (c: readonly number[]): number => 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2];
-
   it('gives marbled dice pips that show on both of their colours, so no pip vanishes into a swirl', () => {
     // a rare pair of colours leaves no pip colour 0.15 from both: its best one is then still 0.13 away
     const rareBest = 0.02;
