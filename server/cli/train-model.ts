@@ -1,7 +1,7 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
- *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --closer-look-windows F --centre-jitter J --pip-negatives W]`
+ *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --marbled F --closer-look-windows F --centre-jitter J --pip-negatives W]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). Real labels known wrong
  * (server/vision/training/label-errata.ts) are left out. `--stage detector|classifier`
@@ -18,6 +18,7 @@
  * sides, pips and all, show towards the frame centre, half a die deep or more near the frame's edges).
  * `--hard-looks F` draws that share of the other (not focus) scenes in the hard looks at every size
  * (20–120 px), so big marbled, translucent and dark dice are seen as often as small ones.
+ * `--marbled F` makes that share of the focus and hard-look scenes all marbled (two colours, pips of any colour).
  * `--centre-jitter J` cuts the synthetic and real classifier crops of a die up to J × its size off its centre
  * along each axis (default 0.12; a first look misplaces doubtful dice by a median 0.09–0.16 × size).
  * `--pip-negatives W` weighs W times the detector's "no die here" loss around the pips of synthetic dice that
@@ -59,7 +60,7 @@ import type * as tf from '@tensorflow/tfjs';
 
 const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [--scenes N] [--no-real] [--backend wasm|cpu]
   [--stage all|detector|classifier] [--continue] [--detector-steps N] [--classifier-epochs N]
-  [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F]
+  [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F]
   [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
       'pip-negatives': { type: 'string' },
       'close-camera': { type: 'string', default: '0' },
       'hard-looks': { type: 'string', default: '0' },
+      marbled: { type: 'string', default: '0' },
       'closer-look-windows': { type: 'string', default: '0' },
     },
   });
@@ -135,6 +137,8 @@ async function main(): Promise<void> {
   const focus = fraction(values.focus, 'focus', 0);
   const closeCamera = fraction(values['close-camera'], 'close-camera', 0);
   const hardLooks = fraction(values['hard-looks'], 'hard-looks', 0);
+  const marbledShare = fraction(values.marbled, 'marbled', 0);
+  if (marbledShare > 0 && focus === 0 && hardLooks === 0) throw new UsageError('--marbled is a share of the focus and hard-look scenes: it needs --focus or --hard-looks');
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
   if (closerLookWindows > 0 && stage === 'classifier') throw new UsageError('--closer-look-windows trains the detector: it needs --stage detector or all');
   if (values['pip-negatives'] !== undefined && stage === 'classifier') throw new UsageError('--pip-negatives trains the detector: it needs --stage detector or all');
@@ -177,6 +181,7 @@ async function main(): Promise<void> {
   let focusScenes = 0;
   let closeCameraScenes = 0;
   let hardLookScenes = 0;
+  let marbledScenes = 0;
   let windowExamples = 0;
   let negativePeaks = 0;
   // the kept detector's unexplained peaks (side faces, stickers) become "not a die" crops
@@ -196,7 +201,10 @@ async function main(): Promise<void> {
     // silver-ratio sequence, over the scenes that are not focus scenes
     const isHardLook = !isFocus && (i * 0.4142135624 + 0.25) % 1 < hardLooks;
     if (isHardLook) hardLookScenes++;
-    const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook });
+    // another irrational step (sqrt 3 - 1), so marbled scenes fall evenly among the focus and hard-look ones
+    const isMarbled = (isFocus || isHardLook) && (i * 0.7320508076 + 0.125) % 1 < marbledShare;
+    if (isMarbled) marbledScenes++;
+    const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook, marbled: isMarbled });
     synthDice += s.dice.length;
     if (trainDet) detData.push(detectorExample(s, false, undefined, pipNegatives));
     if (trainDet && closerLookWindows > 0 && rng.chance(closerLookWindows)) {
@@ -268,6 +276,7 @@ async function main(): Promise<void> {
     focusScenes,
     closeCameraScenes,
     hardLookScenes,
+    marbledScenes,
     closerLookWindows: windowExamples,
     pipNegatives,
     realTrainImages: real.length,
@@ -292,6 +301,7 @@ async function main(): Promise<void> {
     focusScenes,
     closeCameraScenes,
     hardLookScenes,
+    marbledScenes,
     classifierLearningRate: clsLr,
     classifierArchitecture: resume ? 'continued' : classifierArch,
     realCropsPerDie: realPerDie,
@@ -317,6 +327,7 @@ async function main(): Promise<void> {
     focusScenes,
     closeCameraScenes,
     hardLookScenes,
+    marbledScenes,
     realTrainImages: real.length,
     realLabelsLeftOut,
     realTrainDice: realDice,

@@ -230,6 +230,26 @@ describe('hard-look training scenes', () => {
   });
 });
 
+describe('marbled training scenes', () => {
+  it('give focus and hard-look scenes another look of the same frame and faces, and leave an ordinary scene as it was', async () => {
+    const { syntheticSample } = await import('../../server/vision/training/samples.ts');
+    let differ = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const ordinary = await syntheticSample(seed);
+      const marbledOrdinary = await syntheticSample(seed, { marbled: true });
+      expect(Buffer.from(marbledOrdinary.pixels.data).equals(Buffer.from(ordinary.pixels.data))).toBe(true);
+      for (const kind of [{ focus: true }, { hardLook: true }]) {
+        const plain = await syntheticSample(seed, kind);
+        const marbled = await syntheticSample(seed, { ...kind, marbled: true });
+        expect([marbled.pixels.width, marbled.pixels.height]).toEqual([plain.pixels.width, plain.pixels.height]);
+        if (!Buffer.from(marbled.pixels.data).equals(Buffer.from(plain.pixels.data))) differ++;
+      }
+    }
+    // a drawn hard look may itself be marbled (2 in 11), so not every pair differs
+    expect(differ).toBeGreaterThan(6);
+  });
+});
+
 describe('close-camera scenes', () => {
   it('show the sides of the dice towards the frame centre, more the further out and the closer the camera', () => {
     expect(closeCameraSides(320, 240, 60, 640, 480, 1)).toEqual([0, 0]);

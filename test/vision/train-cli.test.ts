@@ -39,6 +39,8 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--scene', '10'])).toContain("Unknown option '--scene'");
     expect(await failure(['--pip-negatives', '0.5'])).toContain('--pip-negatives must be a weight of 1 or more');
     expect(await failure(['--stage', 'classifier', '--pip-negatives', '4'])).toContain('--pip-negatives trains the detector');
+    expect(await failure(['--marbled', '1.5'])).toContain('--marbled must be a number from 0 to 1');
+    expect(await failure(['--marbled', '0.5'])).toContain('--marbled is a share of the focus and hard-look scenes');
   });
 
   it('prints its usage for --help and trains nothing', async () => {

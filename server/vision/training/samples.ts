@@ -32,6 +32,12 @@ export interface SceneKind {
   closeCamera?: boolean;
   /** dice of any size (20–120 px), their look drawn from the hard looks (ignored for focus scenes) */
   hardLook?: boolean;
+  /** a focus or hard-look scene whose dice are all marbled instead of a drawn hard look */
+  marbled?: boolean;
+}
+
+function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
+  return marbled ? 'marbled' : drawn;
 }
 
 /**
@@ -41,15 +47,16 @@ export interface SceneKind {
  * from a different point of its own stream.
  */
 export async function syntheticSample(seed: number, kind: SceneKind = {}): Promise<FrameSample> {
-  const { focus = false, closeCamera = false, hardLook = false } = kind;
+  const { focus = false, closeCamera = false, hardLook = false, marbled = false } = kind;
   const rng = new Rng(seed * 7 + 1);
   const focal = closeCamera ? new Rng(seed * 13 + 5).range(...CLOSE_CAMERA_FOCAL) : undefined;
   const [width, height] = rng.pick(SIZES);
   const n = rng.chance(0.15) ? rng.int(0, 2) : rng.int(1, 12);
   const faces = Array.from({ length: n }, () => rng.int(1, 6));
+  // the look is drawn even when `marbled` overrides it, so the rest of the scene's stream is unchanged
   const scene = focus
-    ? renderScene({ width, height, faces, seed, mode: 'train', colour: rng.pick(HARD_COLOURS), dieSize: rng.range(18, 45), focal })
-    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? new Rng(seed * 17 + 3).pick(HARD_COLOURS) : undefined, focal });
+    ? renderScene({ width, height, faces, seed, mode: 'train', colour: withMarbled(rng.pick(HARD_COLOURS), marbled), dieSize: rng.range(18, 45), focal })
+    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? withMarbled(new Rng(seed * 17 + 3).pick(HARD_COLOURS), marbled) : undefined, focal });
   const jpeg = await scene.image.toJpeg(rng.int(35, 95));
   const pixels = await decodeImage(jpeg);
   return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d), pips: d.pips })), source: 'synthetic' };
