@@ -54,6 +54,11 @@ export interface SceneOptions {
    * Absent: a far, zoomed-in camera, whose dice show their sides only by the camera's tilt.
    */
   focal?: number;
+  /**
+   * marbled dice get the pips closest to their swirl colours that `MARBLED_PIP_CONTRAST` allows (the
+   * hardest readable ones, for training); the random stream is drawn as without it
+   */
+  faintPips?: boolean;
 }
 
 /** Focal lengths (frame widths) of the webcams close-camera scenes are seen by: 42–71° across. */
@@ -99,20 +104,24 @@ function plainPip(body: Rgb, rng: Rng): Rgb {
 }
 
 /**
- * A pip colour that shows on both colours of a marbled die. Draws from `rng` exactly as the rule before
- * it did (one pick, one jitter), so every other look and scene renders as before; the jitter is dropped
- * where it would take the pips below the contrast.
+ * A pip colour that shows on both colours of a marbled die (`faintest`: the one that shows least). Draws
+ * from `rng` exactly as the rule before it did (one pick, one jitter), so every other look and scene
+ * renders as before; the jitter is dropped where it would take the pips below the contrast.
  */
-function marbledPip(body: Rgb, marble: Rgb, rng: Rng): Rgb {
+function marbledPip(body: Rgb, marble: Rgb, rng: Rng, faintest: boolean): Rgb {
   const contrast = (p: Rgb): number => Math.min(Math.abs(luminance(p) - luminance(body)), Math.abs(luminance(p) - luminance(marble)));
   const showing = PIP_CHOICES.filter((p) => contrast(p) >= MARBLED_PIP_CONTRAST);
-  const chosen = rng.pick(showing.length > 0 ? showing : [PIP_CHOICES.reduce((a, b) => (contrast(b) > contrast(a) ? b : a))]);
+  const picked = rng.pick(showing.length > 0 ? showing : [PIP_CHOICES.reduce((a, b) => (contrast(b) > contrast(a) ? b : a))]);
+  const chosen = faintest && showing.length > 0 ? showing.reduce((a, b) => (contrast(b) < contrast(a) ? b : a)) : picked;
   const jittered = jitter(chosen, rng, 0.05);
   return contrast(jittered) >= Math.min(MARBLED_PIP_CONTRAST, contrast(chosen)) ? jittered : chosen;
 }
 
-/** A dice set's look: body colour (two for marbled dice), pips that contrast with it, pip geometry. */
-export function randomLook(rng: Rng, colour: DiceColour = 'any'): DieLook {
+/**
+ * A dice set's look: body colour (two for marbled dice), pips that contrast with it, pip geometry.
+ * `faintPips`: a marbled die's pips are the least contrasting that still show (`SceneOptions.faintPips`).
+ */
+export function randomLook(rng: Rng, colour: DiceColour = 'any', faintPips = false): DieLook {
   const kind: DiceColour =
     colour !== 'any'
       ? colour
@@ -129,7 +138,7 @@ export function randomLook(rng: Rng, colour: DiceColour = 'any'): DieLook {
   } else {
     body = jitter(NAMED[kind as keyof typeof NAMED], rng, 0.08);
   }
-  const pip = marble ? marbledPip(body, marble, rng) : jitter(plainPip(body, rng), rng, 0.05);
+  const pip = marble ? marbledPip(body, marble, rng, faintPips) : jitter(plainPip(body, rng), rng, 0.05);
   return {
     body,
     marble,
@@ -206,7 +215,7 @@ export function renderScene(o: SceneOptions): Scene {
   }
 
   const baseSize = (o.dieSize ?? (rng.chance(0.5) ? rng.range(20, 70) : rng.range(20, 120))) * unit;
-  const look = randomLook(rng, o.colour ?? (demo ? 'white' : 'any'));
+  const look = randomLook(rng, o.colour ?? (demo ? 'white' : 'any'), o.faintPips);
   const mixedSets = !demo && rng.chance(0.4);
   // camera tilt: the sides of every die show in roughly the same direction
   const tiltDir = rng.range(0, Math.PI * 2);
@@ -237,7 +246,7 @@ export function renderScene(o: SceneOptions): Scene {
         cx = rng.range(region.x0 + pad, region.x1 - pad);
         cy = rng.range(region.y0 + pad, region.y1 - pad);
       }
-      const dieLook = mixedSets && rng.chance(0.5) ? randomLook(rng) : look;
+      const dieLook = mixedSets && rng.chance(0.5) ? randomLook(rng, 'any', o.faintPips) : look;
       const angle = rng.range(0, Math.PI / 2);
       const tiltX = Math.cos(tiltDir) * tilt * size * rng.range(0.8, 1.2);
       const tiltY = Math.sin(tiltDir) * tilt * size * rng.range(0.8, 1.2);

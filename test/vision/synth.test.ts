@@ -60,6 +60,27 @@ describe('randomLook', () => {
     expect(lowest).toBeGreaterThanOrEqual(MARBLED_PIP_CONTRAST - rareBest);
   });
 
+  it('gives marbled dice the faintest pips that still show when asked, from the same random stream', () => {
+    const contrast = (look: DieLook): number =>
+      Math.min(Math.abs(luminance(look.pip) - luminance(look.body)), Math.abs(luminance(look.pip) - luminance(look.marble!)));
+    let fainter = 0;
+    for (let seed = 0; seed < 500; seed++) {
+      const rngAny = new Rng(seed);
+      const rngFaint = new Rng(seed);
+      const any = randomLook(rngAny, 'marbled');
+      const faint = randomLook(rngFaint, 'marbled', true);
+      expect(rngFaint.next()).toBe(rngAny.next());
+      expect([faint.body, faint.marble, faint.pipRadius]).toEqual([any.body, any.marble, any.pipRadius]);
+      // both draw the same jitter (±0.05 a channel), which may move their contrasts by up to 0.05 each
+      expect(contrast(faint)).toBeLessThanOrEqual(contrast(any) + 0.1);
+      if (contrast(any) >= MARBLED_PIP_CONTRAST) expect(contrast(faint)).toBeGreaterThanOrEqual(MARBLED_PIP_CONTRAST);
+      if (contrast(faint) < contrast(any) - 0.06) fainter++;
+    }
+    expect(fainter).toBeGreaterThan(100);
+    const plain = randomLook(new Rng(7), 'red');
+    expect(randomLook(new Rng(7), 'red', true)).toEqual(plain);
+  });
+
   it('gives plain dice pips that contrast with the body', () => {
     for (let seed = 0; seed < 1000; seed++) {
       const look = randomLook(new Rng(seed), 'any');
@@ -247,6 +268,19 @@ describe('marbled training scenes', () => {
     }
     // a drawn hard look may itself be marbled (2 in 11), so not every pair differs
     expect(differ).toBeGreaterThan(6);
+  });
+
+  it('draw the faintest pips when asked, changing only the pips of the same frame', async () => {
+    const { syntheticSample } = await import('../../server/vision/training/samples.ts');
+    let differ = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const marbled = await syntheticSample(seed, { focus: true, marbled: true });
+      const faint = await syntheticSample(seed, { focus: true, marbled: true, faintPips: true });
+      expect(faint.dice.map((d) => [d.x, d.y, d.cls])).toEqual(marbled.dice.map((d) => [d.x, d.y, d.cls]));
+      if (!Buffer.from(faint.pixels.data).equals(Buffer.from(marbled.pixels.data))) differ++;
+    }
+    // a die whose swirls allow only one pip colour looks the same either way
+    expect(differ).toBeGreaterThan(2);
   });
 });
 

@@ -34,6 +34,8 @@ export interface SceneKind {
   hardLook?: boolean;
   /** a focus or hard-look scene whose dice are all marbled instead of a drawn hard look */
   marbled?: boolean;
+  /** marbled dice with the faintest pips the contrast rule allows (`SceneOptions.faintPips`) */
+  faintPips?: boolean;
 }
 
 function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
@@ -47,7 +49,7 @@ function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
  * from a different point of its own stream.
  */
 export async function syntheticSample(seed: number, kind: SceneKind = {}): Promise<FrameSample> {
-  const { focus = false, closeCamera = false, hardLook = false, marbled = false } = kind;
+  const { focus = false, closeCamera = false, hardLook = false, marbled = false, faintPips = false } = kind;
   const rng = new Rng(seed * 7 + 1);
   const focal = closeCamera ? new Rng(seed * 13 + 5).range(...CLOSE_CAMERA_FOCAL) : undefined;
   const [width, height] = rng.pick(SIZES);
@@ -55,8 +57,8 @@ export async function syntheticSample(seed: number, kind: SceneKind = {}): Promi
   const faces = Array.from({ length: n }, () => rng.int(1, 6));
   // the look is drawn even when `marbled` overrides it, so the rest of the scene's stream is unchanged
   const scene = focus
-    ? renderScene({ width, height, faces, seed, mode: 'train', colour: withMarbled(rng.pick(HARD_COLOURS), marbled), dieSize: rng.range(18, 45), focal })
-    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? withMarbled(new Rng(seed * 17 + 3).pick(HARD_COLOURS), marbled) : undefined, focal });
+    ? renderScene({ width, height, faces, seed, mode: 'train', colour: withMarbled(rng.pick(HARD_COLOURS), marbled), dieSize: rng.range(18, 45), focal, faintPips })
+    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? withMarbled(new Rng(seed * 17 + 3).pick(HARD_COLOURS), marbled) : undefined, focal, faintPips });
   const jpeg = await scene.image.toJpeg(rng.int(35, 95));
   const pixels = await decodeImage(jpeg);
   return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d), pips: d.pips })), source: 'synthetic' };
