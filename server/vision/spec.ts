@@ -3,7 +3,7 @@
  * A copy is written as models/spec.json next to the weights; the reader refuses a model whose spec differs.
  */
 export const MODEL_SPEC = {
-  version: '1.11.0',
+  version: '1.12.0',
   detector: {
     /** the frame is letterboxed (aspect kept, zero padding after normalisation) into this size */
     inputWidth: 320,

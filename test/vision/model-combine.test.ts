@@ -45,6 +45,39 @@ describe('npm run model:combine', () => {
     expect(training).toEqual({ seed: 'a', detectorRuns: [{ seed: 'a-det' }], classifierRuns: [{ seed: 'b-cls' }] });
   });
 
+  it('averages several classifiers weight by weight and records each one', async () => {
+    const shipped = await readFile(join(repoRoot, 'models', 'classifier', 'weights.bin'));
+    const weights = new Float32Array(shipped.buffer.slice(shipped.byteOffset, shipped.byteOffset + shipped.length));
+    const dirs: string[] = [];
+    for (const [tag, shift] of [['p', 0], ['q', 1], ['r', 2]] as const) {
+      const dir = await markedCopy(tag);
+      await writeFile(join(dir, 'classifier', 'weights.bin'), Buffer.from(weights.map((v) => v + shift).buffer));
+      dirs.push(dir);
+    }
+    const out = join(work, 'soup');
+    await run(process.execPath, [...cli, '--detector', dirs[0], ...dirs.flatMap((d) => ['--classifier', d]), '--out', out], { cwd: repoRoot });
+    const averaged = await readFile(join(out, 'classifier', 'weights.bin'));
+    const values = new Float32Array(averaged.buffer.slice(averaged.byteOffset, averaged.byteOffset + averaged.length));
+    expect(values.length).toBe(weights.length);
+    for (const i of [0, 1, 1000, weights.length - 1]) expect(values[i]).toBeCloseTo(weights[i] + 1, 5);
+    expect(await readFile(join(out, 'classifier', 'model.json'), 'utf8')).toBe(await readFile(join(repoRoot, 'models', 'classifier', 'model.json'), 'utf8'));
+    const { training } = JSON.parse(await readFile(join(out, 'spec.json'), 'utf8'));
+    expect(training.classifierRuns[0]).toEqual({ seed: 'p-cls' });
+    expect(training.classifierRuns[1].averagedClassifiers).toEqual(dirs.map((folder, i) => ({ folder, lastRun: { seed: `${'pqr'[i]}-cls` } })));
+  });
+
+  it('refuses to average classifiers of different architectures, and writes nothing', async () => {
+    const a = await markedCopy('s');
+    const b = await markedCopy('t');
+    const manifest = JSON.parse(await readFile(join(b, 'classifier', 'model.json'), 'utf8'));
+    manifest.weightsManifest[0].weights[0].shape = [1];
+    await writeFile(join(b, 'classifier', 'model.json'), JSON.stringify(manifest));
+    const out = join(work, 'mixed');
+    expect(await stderrOf(['--detector', a, '--classifier', a, '--classifier', b, '--out', out])).toMatch(/another architecture/);
+    await expect(readFile(join(out, 'spec.json'))).rejects.toThrow();
+    await expect(readFile(join(out, 'classifier', 'model.json'))).rejects.toThrow();
+  });
+
   it('says what is wrong with a missing folder or option, and writes nothing', async () => {
     expect(await stderrOf(['--detector', join(work, 'none'), '--classifier', join(work, 'none'), '--out', join(work, 'x')])).toMatch(
       /model:combine: cannot read .*none.*spec\.json/,
