@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     const average = {
       date: new Date().toISOString(),
       command: `npm run model:combine -- ${process.argv.slice(2).join(' ')}`,
-      averagedClassifiers: clsDirs.map((folder, i) => ({ folder, lastRun: ((classifiers[i].training.classifierRuns as unknown[] | undefined) ?? []).at(-1) ?? null })),
+      averagedClassifiers: values.classifier.map((folder, i) => ({ folder, lastRun: ((classifiers[i].training.classifierRuns as unknown[] | undefined) ?? []).at(-1) ?? null })),
     };
     classifierRuns = [...firstRuns, average];
   }
