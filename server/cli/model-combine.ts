@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { readSpec, writeSpec } from '../vision/model-store.ts';
+import { classifierRunsOf, readSpec, writeSpec } from '../vision/model-store.ts';
 import { averageLayersModels } from '../vision/training/average-weights.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   await rm(join(outDir, 'detector'), { recursive: true, force: true });
   await cp(join(detDir, 'detector'), join(outDir, 'detector'), { recursive: true });
   await rm(join(outDir, 'classifier'), { recursive: true, force: true });
-  const firstRuns = (classifiers[0].training.classifierRuns as unknown[] | undefined) ?? [];
+  const firstRuns = classifierRunsOf(classifiers[0]);
   let classifierRuns = firstRuns;
   if (clsDirs.length === 1) {
     await cp(join(clsDirs[0], 'classifier'), join(outDir, 'classifier'), { recursive: true });
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     const average = {
       date: new Date().toISOString(),
       command: `npm run model:combine -- ${process.argv.slice(2).join(' ')}`,
-      averagedClassifiers: values.classifier.map((folder, i) => ({ folder, lastRun: ((classifiers[i].training.classifierRuns as unknown[] | undefined) ?? []).at(-1) ?? null })),
+      averagedClassifiers: values.classifier.map((folder, i) => ({ folder, lastRun: classifierRunsOf(classifiers[i]).at(-1) ?? null })),
     };
     classifierRuns = [...firstRuns, average];
   }

@@ -34,7 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { initBackend, type BackendName } from '../vision/backend.ts';
 import { registerWasmTrainingKernels } from '../vision/wasm-training-kernels.ts';
-import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec, saveLayersModel, writeSpec } from '../vision/model-store.ts';
+import { classifierRunsOf, DEFAULT_MODEL_DIR, loadLayersModel, readSpec, saveLayersModel, writeSpec } from '../vision/model-store.ts';
 import { readYoloFolder, sharedDir } from '../vision/yolo-dataset.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
 import { withoutErrata } from '../vision/training/label-errata.ts';
@@ -320,7 +320,7 @@ async function main(): Promise<void> {
     hardNegatives,
     hardNegativePeaks: negativePeaks,
   };
-  const earlierClsRuns = (previous?.training.classifierRuns as unknown[] | undefined) ?? [];
+  const earlierClsRuns = classifierRunsOf(previous);
   const earlierDetRuns = (previous?.training.detectorRuns as unknown[] | undefined) ?? [];
   const training =
     stage === 'classifier'

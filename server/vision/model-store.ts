@@ -50,6 +50,11 @@ export interface ShippedSpec {
   training: Record<string, unknown>;
 }
 
+/** The classifier training runs a model's spec.json records (none for a folder without any). */
+export function classifierRunsOf(shipped: ShippedSpec | null): unknown[] {
+  return (shipped?.training.classifierRuns as unknown[] | undefined) ?? [];
+}
+
 export async function writeSpec(modelDir: string, training: Record<string, unknown>): Promise<void> {
   await writeFile(join(modelDir, 'spec.json'), JSON.stringify({ spec: MODEL_SPEC, training }, null, 2) + '\n');
 }
