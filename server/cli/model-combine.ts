@@ -36,6 +36,9 @@ async function main(): Promise<void> {
   if (new Set(clsDirs).size !== clsDirs.length) throw new UsageError('each --classifier folder may be given once');
   const det = await readSpec(detDir).catch(asUsageError);
   const classifiers = await Promise.all(clsDirs.map((d) => readSpec(d).catch(asUsageError)));
+  const { classifierInput } = classifiers[0];
+  const otherInput = classifiers.findIndex((c) => c.classifierInput !== classifierInput);
+  if (otherInput >= 0) throw new UsageError(`${clsDirs[otherInput]}'s classifier reads ${classifiers[otherInput].classifierInput} crops, ${clsDirs[0]}'s ${classifierInput}: they cannot be averaged`);
   // the average is made first, so a folder that cannot be averaged leaves --out as it was
   const averaged = join(outDir, '.classifier-average');
   await rm(averaged, { recursive: true, force: true });
@@ -62,7 +65,7 @@ async function main(): Promise<void> {
     };
     classifierRuns = [...firstRuns, average];
   }
-  await writeSpec(outDir, { ...det.training, classifierRuns });
+  await writeSpec(outDir, { ...det.training, classifierRuns }, classifierInput);
   const what = clsDirs.length === 1 ? `classifier of ${clsDirs[0]}` : `the average of the classifiers of ${clsDirs.join(', ')}`;
   process.stdout.write(`wrote ${outDir}: detector of ${detDir}, ${what}\n`);
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
- *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --marbled F --faint-pips F --closer-look-windows F --centre-jitter J --pip-negatives W]`
+ *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --marbled F --faint-pips F --closer-look-windows F --centre-jitter J --pip-negatives W
+ *   --classifier-input rgb|lightness-colour]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). Real labels known wrong
  * (server/vision/training/label-errata.ts) are left out. `--stage detector|classifier`
@@ -26,6 +27,9 @@
  * lie away from the die's centre (every pip but the middle one of a 1, 3 or 5; default 1).
  * `--closer-look-windows F` adds, for that share of the scenes, a detector example of the window a closer
  * look would take around one of its small dice (server/vision/closer-look.ts), at the closer look's input.
+ * `--classifier-input NAME` normalises the classifier's crops as server/vision/spec.ts's CLASSIFIER_INPUTS
+ * names (default: the model in --out's, or rgb); a continued rgb classifier given lightness-colour has its
+ * first convolution's kernels recombined for the new input before it trains.
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -56,7 +60,8 @@ import { progressBar } from './progress.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 import { VisionModelError } from '../vision/errors.ts';
 import { READER_DEFAULTS } from '../vision/reader.ts';
-import { buildDetector, CLASSIFIER_ARCHITECTURES, DETECTOR_ARCHITECTURES, detectorArchitectureOf, isClassifierArchitecture, isDetectorArchitecture, refitDetector } from '../vision/architecture.ts';
+import { buildDetector, CLASSIFIER_ARCHITECTURES, DETECTOR_ARCHITECTURES, detectorArchitectureOf, isClassifierArchitecture, isDetectorArchitecture, refitClassifierInput, refitDetector } from '../vision/architecture.ts';
+import { CLASSIFIER_INPUTS, isClassifierInput, type ClassifierInput } from '../vision/spec.ts';
 import type * as tf from '@tensorflow/tfjs';
 
 const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [--scenes N] [--no-real] [--backend wasm|cpu]
@@ -120,6 +125,7 @@ async function main(): Promise<void> {
       marbled: { type: 'string', default: '0' },
       'faint-pips': { type: 'string', default: '0' },
       'closer-look-windows': { type: 'string', default: '0' },
+      'classifier-input': { type: 'string' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -161,6 +167,9 @@ async function main(): Promise<void> {
   if (!isClassifierArchitecture(classifierArch)) throw new UsageError(`--classifier-arch must be ${Object.keys(CLASSIFIER_ARCHITECTURES).join(' or ')}`);
   const detectorArchArg = values['detector-arch'];
   if (detectorArchArg !== undefined && !isDetectorArchitecture(detectorArchArg)) throw new UsageError(`--detector-arch must be ${DETECTOR_ARCHITECTURES.join(' or ')}`);
+  const classifierInputArg = values['classifier-input'];
+  if (classifierInputArg !== undefined && !isClassifierInput(classifierInputArg)) throw new UsageError(`--classifier-input must be ${Object.keys(CLASSIFIER_INPUTS).join(' or ')}`);
+  if (classifierInputArg !== undefined && stage === 'detector') throw new UsageError('--classifier-input shapes the classifier\'s crops: it needs --stage all or classifier');
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new UsageError('--backend must be wasm or cpu');
 
@@ -173,6 +182,7 @@ async function main(): Promise<void> {
 
   // --stage detector|classifier keeps the other network already in --out
   const previous = stage !== 'all' ? await readSpec(out, true) : null;
+  const classifierInput: ClassifierInput = classifierInputArg ?? previous?.classifierInput ?? 'rgb';
   const savedDetector = stage === 'classifier' || (stage === 'detector' && values.continue) ? await loadLayersModel(join(out, 'detector')) : undefined;
   const detectorArch = detectorArchArg ?? (savedDetector ? detectorArchitectureOf(savedDetector) : 'plain');
   const keptDetector = savedDetector ? refitDetector(savedDetector, detectorArch) : undefined;
@@ -194,7 +204,7 @@ async function main(): Promise<void> {
     if (!hardNegatives || !detector) return;
     const peaks = falsePeaks(detector, s, HARD_NEGATIVE_THRESHOLD);
     negativePeaks += peaks.length;
-    clsData.push(...negativeExamples(s, peaks, rng, perPeak));
+    clsData.push(...negativeExamples(s, classifierInput, peaks, rng, perPeak));
   };
   for (let i = 0; i < scenes; i++) {
     // golden-ratio sequence: focus scenes spread evenly through the run
@@ -225,7 +235,7 @@ async function main(): Promise<void> {
     if (trainCls) {
       const trueSizes = s.dice.map((d) => d.size ?? 30);
       const sizes = cropAtDetected && keptDetector ? detectedSizes(keptDetector, s, trueSizes) : trueSizes;
-      clsData.push(...classifierExamples(s, sizes, rng, synthPerDie, 2, 0.3, centreJitter));
+      clsData.push(...classifierExamples(s, classifierInput, sizes, rng, synthPerDie, 2, 0.3, centreJitter));
       addHardNegatives(keptDetector, s, synthPerDie);
     }
     progress('synthetic', i + 1, scenes, `${synthDice} dice`);
@@ -261,13 +271,14 @@ async function main(): Promise<void> {
     const s = real[i];
     const sizes = detectedSizes(detector, s, (72 * s.pixels.width) / 640);
     realDice += s.dice.length;
-    clsData.push(...classifierExamples(s, sizes, rng, realPerDie, 3, 0.3, centreJitter));
+    clsData.push(...classifierExamples(s, classifierInput, sizes, rng, realPerDie, 3, 0.3, centreJitter));
     addHardNegatives(detector, s, realPerDie);
     progress('real crops', i + 1, real.length, `${negativePeaks} hard negatives`);
   }
   const clsStart = Date.now();
   // --continue (with --stage classifier) starts from the classifier in --out, at a lower learning rate
   const resume = stage === 'classifier' && values.continue ? await loadLayersModel(join(out, 'classifier')) : undefined;
+  if (resume) refitClassifierInput(resume, previous!.classifierInput, classifierInput);
   const clsLr = clsLrArg || (resume ? 6e-4 : 2e-3);
   const classifier = trainCls ? await trainClassifier(clsData, { architecture: classifierArch, epochs: clsEpochs, batch: 64, learningRate: clsLr }, rng.fork(), progress, resume) : null;
   const clsSeconds = (Date.now() - clsStart) / 1000;
@@ -314,6 +325,8 @@ async function main(): Promise<void> {
     faintPipScenes,
     classifierLearningRate: clsLr,
     classifierArchitecture: resume ? 'continued' : classifierArch,
+    classifierInput,
+    ...(resume && previous!.classifierInput !== classifierInput ? { classifierInputBefore: previous!.classifierInput } : {}),
     realCropsPerDie: realPerDie,
     centreJitter,
     cropAtDetected,
@@ -349,7 +362,7 @@ async function main(): Promise<void> {
     classifierSeconds: Math.round(clsSeconds),
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
-  await writeSpec(out, training);
+  await writeSpec(out, training, classifierInput);
   process.stderr.write(`wrote ${out} in ${Math.round((Date.now() - started) / 1000)}s\n`);
   console.log(JSON.stringify(training));
 }

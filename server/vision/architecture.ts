@@ -1,6 +1,6 @@
 /** The two small networks: a CenterNet-style die detector and a per-die face classifier. */
 import * as tf from '@tensorflow/tfjs';
-import { MODEL_SPEC, NUM_CLASSES } from './spec.ts';
+import { MODEL_SPEC, NUM_CLASSES, type ClassifierInput } from './spec.ts';
 
 function conv(x: tf.SymbolicTensor, filters: number, strides: number, name: string, kernelSize = 3, activation: 'relu' | 'linear' | 'sigmoid' = 'relu'): tf.SymbolicTensor {
   return tf.layers.conv2d({ filters, kernelSize, strides, padding: 'same', activation, name, kernelInitializer: 'heNormal' }).apply(x) as tf.SymbolicTensor;
@@ -100,4 +100,27 @@ export function buildClassifier(architecture: ClassifierArchitecture = 'small'):
   x = tf.layers.dense({ units: dense, activation: 'relu', name: 'fc', kernelInitializer: 'heNormal' }).apply(x) as tf.SymbolicTensor;
   const out = tf.layers.dense({ units: NUM_CLASSES, activation: 'softmax', name: 'probs' }).apply(x) as tf.SymbolicTensor;
   return tf.model({ inputs: input, outputs: out, name: 'dice_classifier' });
+}
+
+/**
+ * The weights of `trained`'s first convolution, made to read `to` instead of its `from` input: the RGB
+ * kernels are combined into lightness and colour kernels (R = L + (R−G)/2 + ((R+G)/2−B)/3, and so on),
+ * so a classifier moved to the lightness-colour input starts where it was and is then trained on.
+ * The colour kernels are scaled by `colourScale`, a guess at a crop's colour spread over its whole
+ * spread, which the new input's own colour scaling removes.
+ */
+export function refitClassifierInput(trained: tf.LayersModel, from: ClassifierInput, to: ClassifierInput, colourScale = 0.5): void {
+  if (from === to) return;
+  if (from !== 'rgb' || to !== 'lightness-colour') throw new Error(`a classifier reading ${from} crops cannot be moved to ${to} crops`);
+  const first = trained.getLayer('k1');
+  const [kernel, ...rest] = first.getWeights();
+  const moved = tf.tidy(() => {
+    const [r, g, b] = tf.split(kernel, 3, 2);
+    const lightness = r.add(g).add(b);
+    const redGreen = r.sub(g).div(2).mul(colourScale);
+    const yellowBlue = r.add(g).sub(b.mul(2)).div(3).mul(colourScale);
+    return tf.concat([lightness, redGreen, yellowBlue], 2);
+  });
+  first.setWeights([moved, ...rest]);
+  moved.dispose();
 }

@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VisionModelError } from './errors.ts';
-import { MODEL_SPEC } from './spec.ts';
+import { classifierInputOf, MODEL_SPEC, specFor, type ClassifierInput, type ModelSpec } from './spec.ts';
 
 /** models/ at the repository root. */
 export const DEFAULT_MODEL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'models');
@@ -46,8 +46,10 @@ export async function loadLayersModel(dir: string): Promise<tf.LayersModel> {
 }
 
 export interface ShippedSpec {
-  spec: typeof MODEL_SPEC;
+  spec: ModelSpec;
   training: Record<string, unknown>;
+  /** how the classifier's crops are normalised (named by spec.classifier.normalisation) */
+  classifierInput: ClassifierInput;
 }
 
 /** The classifier training runs a model's spec.json records (none for a folder without any). */
@@ -55,13 +57,18 @@ export function classifierRunsOf(shipped: ShippedSpec | null): unknown[] {
   return (shipped?.training.classifierRuns as unknown[] | undefined) ?? [];
 }
 
-export async function writeSpec(modelDir: string, training: Record<string, unknown>): Promise<void> {
-  await writeFile(join(modelDir, 'spec.json'), JSON.stringify({ spec: MODEL_SPEC, training }, null, 2) + '\n');
+export async function writeSpec(modelDir: string, training: Record<string, unknown>, classifierInput: ClassifierInput): Promise<void> {
+  await writeFile(join(modelDir, 'spec.json'), JSON.stringify({ spec: specFor(classifierInput), training }, null, 2) + '\n');
 }
 
-/** The spec with what a training run may change in a model it continues masked out: the version and the detector's input size (it is fully convolutional). */
-function continuable(spec: typeof MODEL_SPEC): unknown {
-  return { ...spec, version: undefined, detector: { ...spec.detector, inputWidth: undefined, inputHeight: undefined } };
+/** The spec with the classifier's normalisation masked out (it is checked on its own: any known input). */
+function anyClassifierInput(spec: ModelSpec): unknown {
+  return { ...spec, classifier: { ...spec.classifier, normalisation: undefined } };
+}
+
+/** Also masked: what a training run may change in a model it continues (the version, and the detector's input size: it is fully convolutional). */
+function continuable(spec: ModelSpec): unknown {
+  return anyClassifierInput({ ...spec, version: undefined, detector: { ...spec.detector, inputWidth: undefined, inputHeight: undefined } } as unknown as ModelSpec);
 }
 
 /**
@@ -69,15 +76,16 @@ function continuable(spec: typeof MODEL_SPEC): unknown {
  * training run continuing the model also accepts another version and detector input size.
  */
 export async function readSpec(modelDir: string, forContinuing = false): Promise<ShippedSpec> {
-  let shipped: ShippedSpec;
+  let shipped: Omit<ShippedSpec, 'classifierInput'>;
   try {
     shipped = JSON.parse(await readFile(join(modelDir, 'spec.json'), 'utf8'));
   } catch (err) {
     throw new VisionModelError(`cannot read ${join(modelDir, 'spec.json')}: ${(err as Error).message}`, { cause: err });
   }
-  const compared = forContinuing ? continuable : (spec: typeof MODEL_SPEC): unknown => spec;
-  if (JSON.stringify(compared(shipped.spec)) !== JSON.stringify(compared(MODEL_SPEC))) {
+  const compared = forContinuing ? continuable : anyClassifierInput;
+  const classifierInput = shipped.spec ? classifierInputOf(shipped.spec) : null;
+  if (classifierInput === null || JSON.stringify(compared(shipped.spec)) !== JSON.stringify(compared(MODEL_SPEC))) {
     throw new VisionModelError(`model spec ${shipped.spec?.version} in ${modelDir} differs from the code's spec ${MODEL_SPEC.version}: retrain (npm run model:train)`);
   }
-  return shipped;
+  return { ...shipped, classifierInput };
 }

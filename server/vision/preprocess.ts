@@ -1,6 +1,6 @@
 /** Tensor preprocessing shared by training and inference: detector letterbox input and classifier crops. */
 import * as tf from '@tensorflow/tfjs';
-import { MODEL_SPEC } from './spec.ts';
+import { MODEL_SPEC, type ClassifierInput } from './spec.ts';
 
 const { inputWidth: DW, inputHeight: DH } = MODEL_SPEC.detector;
 const { cropSize: CS, cropScale } = MODEL_SPEC.classifier;
@@ -73,11 +73,29 @@ export interface CropRequest {
   size: number;
 }
 
+/** RGB 0..1 crops [n, CS, CS, 3] → lightness and two colour contrasts, each scaled per crop (CLASSIFIER_INPUTS). */
+function lightnessColour(rgb: tf.Tensor4D): tf.Tensor4D {
+  const toLightnessColour = tf.tensor2d(
+    [
+      [1 / 3, 1, 0.5],
+      [1 / 3, -1, 0.5],
+      [1 / 3, 0, -1],
+    ],
+    [3, 3],
+  );
+  const [n] = rgb.shape;
+  const lc = rgb.reshape([-1, 3]).matMul(toLightnessColour).reshape([n, CS, CS, 3]);
+  const [lightness, colour] = tf.split(lc, [1, 2], 3);
+  const centred = colour.sub(colour.mean([1, 2], true));
+  const spread = centred.square().mean([1, 2, 3], true).sqrt();
+  return tf.concat([standardise(lightness, [1, 2, 3]), centred.div(spread.add(0.05))], 3) as tf.Tensor4D;
+}
+
 /**
  * Square crops around each centre (side = cropScale × size) from the full-resolution frame,
- * resized to CS×CS and standardised per crop. frame: [H, W, 3] 0..255 → [n, CS, CS, 3].
+ * resized to CS×CS and standardised per crop as `input` says. frame: [H, W, 3] 0..255 → [n, CS, CS, 3].
  */
-export function classifierCrops(frame: tf.Tensor3D, dice: CropRequest[]): tf.Tensor4D {
+export function classifierCrops(frame: tf.Tensor3D, dice: CropRequest[], input: ClassifierInput = 'rgb'): tf.Tensor4D {
   const [height, width] = frame.shape;
   return tf.tidy(() => {
     const boxes = dice.map((d) => {
@@ -86,7 +104,8 @@ export function classifierCrops(frame: tf.Tensor3D, dice: CropRequest[]): tf.Ten
     });
     // beyond the frame: mid-grey (0.5 once scaled to 0..1), as the models were trained
     const crops = tf.image.cropAndResize(frame.expandDims(0) as tf.Tensor4D, tf.tensor2d(boxes, [dice.length, 4]), tf.zeros([dice.length], 'int32'), [CS, CS], 'bilinear', 127.5);
-    return standardise(crops.div(255), [1, 2, 3]) as tf.Tensor4D;
+    const scaled = crops.div(255) as tf.Tensor4D;
+    return input === 'rgb' ? (standardise(scaled, [1, 2, 3]) as tf.Tensor4D) : lightnessColour(scaled);
   });
 }
 

@@ -138,7 +138,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
    * with a closer look those dice are placed again and their new crops' views averaged in.
    */
   async function classify(frame: tf.Tensor3D, dets: Detection[]): Promise<{ dets: Detection[]; probs: Float32Array[] }> {
-    const crops = classifierCrops(frame, dets);
+    const crops = classifierCrops(frame, dets, shipped.classifierInput);
     try {
       const first = await predictProbs(crops, 1);
       const probs = dets.map((_, i) => first.slice(i * NUM_CLASSES, (i + 1) * NUM_CLASSES));
@@ -153,7 +153,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
       const placed = await lookCloser(frame, doubtful.map((i) => dets[i]));
       const moved = doubtful.flatMap((i, k) => (placed[k] ? [{ i, die: placed[k]! }] : []));
       if (moved.length === 0) return { dets, probs };
-      const movedCrops = classifierCrops(frame, moved.map((m) => m.die));
+      const movedCrops = classifierCrops(frame, moved.map((m) => m.die), shipped.classifierInput);
       const closer = await predictProbs(movedCrops, views);
       movedCrops.dispose();
       const placedDets = [...dets];

@@ -1,6 +1,24 @@
 /**
+ * The classifier's input encodings, by the text a model's spec.json names its crop normalisation with.
+ * "rgb" is the input of every version up to 1.12.0. "lightness-colour" gives the lightness and the two
+ * colour contrasts their own scale, so that pips differing from a swirl mostly in hue stand out as
+ * strongly as pips differing in lightness.
+ */
+export const CLASSIFIER_INPUTS = {
+  rgb: 'x/255, minus the crop mean, divided by (crop std + 0.05)',
+  'lightness-colour':
+    'x/255 as lightness (R+G+B)/3 and colours R-G, (R+G)/2-B; the lightness minus its crop mean, divided by (its crop std + 0.05); each colour minus its crop mean, divided by (the two colours\' joint crop std + 0.05)',
+} as const;
+export type ClassifierInput = keyof typeof CLASSIFIER_INPUTS;
+
+export function isClassifierInput(name: string): name is ClassifierInput {
+  return Object.hasOwn(CLASSIFIER_INPUTS, name);
+}
+
+/**
  * The model's input and preprocessing contract, shared by training and inference (one code path).
- * A copy is written as models/spec.json next to the weights; the reader refuses a model whose spec differs.
+ * A copy is written as models/spec.json next to the weights; the reader refuses a model whose spec
+ * differs, but for the classifier's normalisation, which may be any of CLASSIFIER_INPUTS.
  */
 export const MODEL_SPEC = {
   version: '1.12.0',
@@ -18,7 +36,7 @@ export const MODEL_SPEC = {
     /** square crop around the detected centre, side = cropScale × detected top-face size, from the full-resolution frame */
     cropSize: 48,
     cropScale: 1.7,
-    normalisation: 'x/255, minus the crop mean, divided by (crop std + 0.05)',
+    normalisation: CLASSIFIER_INPUTS.rgb as string,
     classes: ['1', '2', '3', '4', '5', '6', 'none', 'cocked', 'blurred'] as const,
   },
 } as const;
@@ -28,3 +46,16 @@ export const CLASS_NONE = 6;
 export const CLASS_COCKED = 7;
 export const CLASS_BLURRED = 8;
 export const NUM_CLASSES = MODEL_SPEC.classifier.classes.length;
+
+export type ModelSpec = typeof MODEL_SPEC;
+
+/** The code's spec with the classifier reading `input`. */
+export function specFor(input: ClassifierInput): ModelSpec {
+  return { ...MODEL_SPEC, classifier: { ...MODEL_SPEC.classifier, normalisation: CLASSIFIER_INPUTS[input] } };
+}
+
+/** The classifier input a spec's normalisation text names, or null for one this code does not know. */
+export function classifierInputOf(spec: ModelSpec): ClassifierInput | null {
+  const found = Object.entries(CLASSIFIER_INPUTS).find(([, text]) => text === spec.classifier?.normalisation);
+  return found ? (found[0] as ClassifierInput) : null;
+}

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDetector, detectorArchitectureOf, refitDetector } from '../../server/vision/architecture.ts';
 import { readSpec } from '../../server/vision/model-store.ts';
-import { MODEL_SPEC } from '../../server/vision/spec.ts';
+import { MODEL_SPEC, specFor } from '../../server/vision/spec.ts';
 
 const { inputWidth, inputHeight } = MODEL_SPEC.detector;
 
@@ -52,5 +52,12 @@ describe('spec check when a training run continues a model', () => {
   it('refuses a different classifier crop even when continuing', async () => {
     const dir = await modelDirWith({ ...older, classifier: { ...MODEL_SPEC.classifier, cropScale: 2 } });
     await expect(readSpec(dir, true)).rejects.toThrow(/differs from the code's spec/);
+  });
+
+  it('names the classifier input a spec normalises its crops for, and refuses one it does not know', async () => {
+    expect((await readSpec(await modelDirWith(MODEL_SPEC))).classifierInput).toBe('rgb');
+    expect((await readSpec(await modelDirWith(specFor('lightness-colour')))).classifierInput).toBe('lightness-colour');
+    const unknown = { ...MODEL_SPEC, classifier: { ...MODEL_SPEC.classifier, normalisation: 'x/255 as HSV' } };
+    await expect(readSpec(await modelDirWith(unknown), true)).rejects.toThrow(/differs from the code's spec/);
   });
 });

@@ -33,13 +33,13 @@ describe('hard negatives for the classifier', () => {
 
   it('cuts jittered "not a die" crops around each peak', () => {
     const peaks = [{ x: 100, y: 120, size: 40 }, { x: 300, y: 200, size: 25 }];
-    const crops = negativeExamples(scene, peaks, new Rng(3), 3);
+    const crops = negativeExamples(scene, 'rgb', peaks, new Rng(3), 3);
     const n = MODEL_SPEC.classifier.cropSize ** 2 * 3;
     expect(crops).toHaveLength(6);
     for (const c of crops) {
       expect(c.cls).toBe(CLASS_NONE);
       expect(c.crop).toHaveLength(n);
     }
-    expect(negativeExamples(scene, [], new Rng(3), 3)).toEqual([]);
+    expect(negativeExamples(scene, 'rgb', [], new Rng(3), 3)).toEqual([]);
   });
 });

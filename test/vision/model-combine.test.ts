@@ -4,6 +4,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { CLASSIFIER_INPUTS } from '../../server/vision/spec.ts';
 
 const run = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -76,6 +77,17 @@ describe('npm run model:combine', () => {
     expect(await stderrOf(['--detector', a, '--classifier', a, '--classifier', b, '--out', out])).toMatch(/another architecture/);
     await expect(readFile(join(out, 'spec.json'))).rejects.toThrow();
     await expect(readFile(join(out, 'classifier', 'model.json'))).rejects.toThrow();
+  });
+
+  it('refuses to average classifiers reading differently normalised crops, and writes nothing', async () => {
+    const a = await markedCopy('u');
+    const b = await markedCopy('v');
+    const spec = JSON.parse(await readFile(join(b, 'spec.json'), 'utf8'));
+    spec.spec.classifier.normalisation = CLASSIFIER_INPUTS['lightness-colour'];
+    await writeFile(join(b, 'spec.json'), JSON.stringify(spec));
+    const out = join(work, 'two-inputs');
+    expect(await stderrOf(['--detector', a, '--classifier', a, '--classifier', b, '--out', out])).toMatch(/reads lightness-colour crops, .* rgb: they cannot be averaged/);
+    await expect(readFile(join(out, 'spec.json'))).rejects.toThrow();
   });
 
   it('says what is wrong with a missing folder or option, and writes nothing', async () => {

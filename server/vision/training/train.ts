@@ -7,7 +7,7 @@ import { buildClassifier, type ClassifierArchitecture } from '../architecture.ts
 import { decodePeaks, encodeTargets } from '../heatmap.ts';
 import { classifierCrops, detectorInput, inputToFrame, type CropRequest, type FrameWindow } from '../preprocess.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow } from '../closer-look.ts';
-import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES } from '../spec.ts';
+import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES, type ClassifierInput } from '../spec.ts';
 import { Rng } from '../../synth/random.ts';
 import type { FrameSample } from './samples.ts';
 
@@ -177,10 +177,9 @@ export const CENTRE_JITTER = 0.12;
 
 /**
  * Crops for the classifier from one frame: each die with jittered centre and size, plus
- * background crops labelled "none". `sizes` gives the size each die's crops are cut at (known or detected).
+ * background crops labelled "none", normalised as `input`. `sizes` gives the size each die's crops are cut at (known or detected).
  */
-
-export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, perDie: number, negatives: number, offCentre = 0, centreJitter = CENTRE_JITTER): ClassifierExample[] {
+export function classifierExamples(s: FrameSample, input: ClassifierInput, sizes: number[], rng: Rng, perDie: number, negatives: number, offCentre = 0, centreJitter = CENTRE_JITTER): ClassifierExample[] {
   const reqs: CropRequest[] = [];
   const cls: number[] = [];
   s.dice.forEach((d, i) => {
@@ -215,7 +214,7 @@ export function classifierExamples(s: FrameSample, sizes: number[], rng: Rng, pe
   if (reqs.length === 0) return [];
   return scoped(() => {
     const frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
-    const crops = classifierCrops(frame, reqs);
+    const crops = classifierCrops(frame, reqs, input);
     const all = crops.dataSync() as Float32Array;
     const n = CS * CS * 3;
     return reqs.map((_, i) => ({ crop: all.slice(i * n, (i + 1) * n), cls: cls[i] }));
@@ -268,14 +267,14 @@ export function falsePeaks(detector: tf.LayersModel, s: FrameSample, threshold: 
 }
 
 /** Classifier examples "not a die" cut around hard negatives, jittered like the die crops. */
-export function negativeExamples(s: FrameSample, peaks: CropRequest[], rng: Rng, perPeak: number): ClassifierExample[] {
+export function negativeExamples(s: FrameSample, input: ClassifierInput, peaks: CropRequest[], rng: Rng, perPeak: number): ClassifierExample[] {
   if (peaks.length === 0) return [];
   const reqs: CropRequest[] = peaks.flatMap((p) =>
     Array.from({ length: perPeak }, () => ({ x: p.x + rng.range(-0.1, 0.1) * p.size, y: p.y + rng.range(-0.1, 0.1) * p.size, size: p.size * rng.range(0.9, 1.15) })),
   );
   return scoped(() => {
     const frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
-    const all = classifierCrops(frame, reqs).dataSync() as Float32Array;
+    const all = classifierCrops(frame, reqs, input).dataSync() as Float32Array;
     const n = CS * CS * 3;
     return reqs.map((_, i) => ({ crop: all.slice(i * n, (i + 1) * n), cls: CLASS_NONE }));
   });
