@@ -61,19 +61,21 @@ export async function writeSpec(modelDir: string, training: Record<string, unkno
   await writeFile(join(modelDir, 'spec.json'), JSON.stringify({ spec: specFor(classifierInput), training }, null, 2) + '\n');
 }
 
-/** The spec with the classifier's normalisation masked out (it is checked on its own: any known input). */
-function anyClassifierInput(spec: ModelSpec): unknown {
-  return { ...spec, classifier: { ...spec.classifier, normalisation: undefined } };
-}
-
-/** Also masked: what a training run may change in a model it continues (the version, and the detector's input size: it is fully convolutional). */
-function continuable(spec: ModelSpec): unknown {
-  return anyClassifierInput({ ...spec, version: undefined, detector: { ...spec.detector, inputWidth: undefined, inputHeight: undefined } } as unknown as ModelSpec);
+/**
+ * The spec with what need not match the code's masked out: the classifier's normalisation (checked on
+ * its own: any known input) and, for a training run continuing the model, the version and the detector's
+ * input size (it is fully convolutional).
+ */
+function comparable(spec: ModelSpec, forContinuing: boolean): unknown {
+  const classifier = { ...spec.classifier, normalisation: undefined };
+  if (!forContinuing) return { ...spec, classifier };
+  return { ...spec, version: undefined, detector: { ...spec.detector, inputWidth: undefined, inputHeight: undefined }, classifier };
 }
 
 /**
- * Reads models/spec.json and checks it matches the preprocessing this code does. `forContinuing`: a
- * training run continuing the model also accepts another version and detector input size.
+ * Reads models/spec.json and checks it matches the preprocessing this code does, naming the classifier
+ * input it declares. `forContinuing`: a training run continuing the model also accepts another version
+ * and detector input size.
  */
 export async function readSpec(modelDir: string, forContinuing = false): Promise<ShippedSpec> {
   let shipped: Omit<ShippedSpec, 'classifierInput'>;
@@ -82,9 +84,8 @@ export async function readSpec(modelDir: string, forContinuing = false): Promise
   } catch (err) {
     throw new VisionModelError(`cannot read ${join(modelDir, 'spec.json')}: ${(err as Error).message}`, { cause: err });
   }
-  const compared = forContinuing ? continuable : anyClassifierInput;
   const classifierInput = shipped.spec ? classifierInputOf(shipped.spec) : null;
-  if (classifierInput === null || JSON.stringify(compared(shipped.spec)) !== JSON.stringify(compared(MODEL_SPEC))) {
+  if (classifierInput === null || JSON.stringify(comparable(shipped.spec, forContinuing)) !== JSON.stringify(comparable(MODEL_SPEC, forContinuing))) {
     throw new VisionModelError(`model spec ${shipped.spec?.version} in ${modelDir} differs from the code's spec ${MODEL_SPEC.version}: retrain (npm run model:train)`);
   }
   return { ...shipped, classifierInput };

@@ -1,8 +1,8 @@
 /**
  * The classifier's input encodings, by the text a model's spec.json names its crop normalisation with.
- * "rgb" is the input of every version up to 1.12.0. "lightness-colour" gives the lightness and the two
- * colour contrasts their own scale, so that pips differing from a swirl mostly in hue stand out as
- * strongly as pips differing in lightness.
+ * "rgb" is the input of every shipped version. "lightness-colour" gives the lightness and the two colour
+ * contrasts each their own scale, so that a hue difference is not scaled down by a crop's lightness
+ * contrast (tried for marbled dice; it read them no better: models/README.md, steps 125–131).
  */
 export const CLASSIFIER_INPUTS = {
   rgb: 'x/255, minus the crop mean, divided by (crop std + 0.05)',
