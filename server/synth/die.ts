@@ -1,6 +1,7 @@
 /** Draws one d6 seen from above (top face, visible sides with their pips, shadow, glare, optional motion blur). */
 import type { RgbImage, Rgb } from './image.ts';
 import type { Rng } from './random.ts';
+import { marblePattern } from './marble.ts';
 
 export interface DieLook {
   body: Rgb;
@@ -155,7 +156,7 @@ export function drawDie(img: RgbImage, p: DiePose, face: number, look: DieLook, 
   const glareX = rng.range(-0.35, 0.35) * s;
   const glareY = rng.range(-0.35, 0.35) * s;
   const glareR = rng.range(0.12, 0.45) * s;
-  const marbleF = rng.range(0.6, 1.8) / s;
+  const marbleFrequency = rng.range(0.6, 1.8);
   const marbleA = rng.range(0, Math.PI);
   const marbleW = rng.range(1, 4);
   const pips = PIP_LAYOUT[face - 1];
@@ -185,10 +186,10 @@ export function drawDie(img: RgbImage, p: DiePose, face: number, look: DieLook, 
     }
   }
 
+  const marble = look.marble ? marblePattern(s, marbleFrequency, marbleA, marbleW) : null;
   const bodyAt = (lxp: number, lyp: number): Rgb => {
-    if (!look.marble) return look.body;
-    const v = lxp * Math.cos(marbleA) + lyp * Math.sin(marbleA);
-    const m = clamp01(0.5 + 0.5 * Math.sin(v * marbleF * 6 + marbleW * Math.sin(lyp * marbleF * 4)));
+    if (!look.marble || !marble) return look.body;
+    const m = marble.at(lxp, lyp);
     const a = look.body;
     const c = look.marble;
     return [a[0] + (c[0] - a[0]) * m, a[1] + (c[1] - a[1]) * m, a[2] + (c[2] - a[2]) * m];
