@@ -1,5 +1,5 @@
 /** Draws one d6 seen from above (top face, visible sides with their pips, shadow, glare, optional motion blur). */
-import type { RgbImage, Rgb } from './image.ts';
+import { clamp01, type RgbImage, type Rgb } from './image.ts';
 import type { Rng } from './random.ts';
 import { marblePattern } from './marble.ts';
 
@@ -99,10 +99,6 @@ function roundedBoxSdf(x: number, y: number, half: number, r: number): number {
   return Math.sqrt(ox * ox + oy * oy) + Math.min(Math.max(qx, qy), 0) - r;
 }
 
-function clamp01(v: number): number {
-  return v < 0 ? 0 : v > 1 ? 1 : v;
-}
-
 /** Soft shadow cast on the table under the die. */
 export function drawShadow(img: RgbImage, p: DiePose, dx: number, dy: number, strength: number, softness: number): void {
   const b = dieBounds(p);
@@ -186,12 +182,12 @@ export function drawDie(img: RgbImage, p: DiePose, face: number, look: DieLook, 
     }
   }
 
-  const marble = look.marble ? marblePattern(s, marbleFrequency, marbleA, marbleW) : null;
+  const marble = look.marble ? { colour: look.marble, swirl: marblePattern(s, marbleFrequency, marbleA, marbleW) } : null;
   const bodyAt = (lxp: number, lyp: number): Rgb => {
-    if (!look.marble || !marble) return look.body;
-    const m = marble.at(lxp, lyp);
+    if (!marble) return look.body;
+    const m = marble.swirl.at(lxp, lyp);
     const a = look.body;
-    const c = look.marble;
+    const c = marble.colour;
     return [a[0] + (c[0] - a[0]) * m, a[1] + (c[1] - a[1]) * m, a[2] + (c[2] - a[2]) * m];
   };
 

@@ -62,6 +62,11 @@ export class RgbImage {
 
 export type Rgb = [number, number, number];
 
+/** A colour channel or blend weight held to 0..1. */
+export function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
 /** Box blur along one axis: `n` samples per line with element stride `step`, lines `stride` apart. */
 function blur1d(src: Float32Array, dst: Float32Array, n: number, lines: number, r: number, step: number, stride: number): void {
   const norm = 1 / (2 * r + 1);

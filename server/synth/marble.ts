@@ -3,6 +3,7 @@
  * dice mix their two colours in soft clouds, flowing streaks, thin veins or wavy bands, each die its own;
  * until 2026-11-27 the generator drew only the wavy bands, with the same sharpness on every die.
  */
+import { clamp01 } from './image.ts';
 import { Rng } from './random.ts';
 
 export type MarbleStyle = 'bands' | 'clouds' | 'flow' | 'veins';
@@ -111,8 +112,4 @@ function fade(t: number): number {
 function smoothstep(lo: number, hi: number, v: number): number {
   const t = clamp01((v - lo) / (hi - lo));
   return t * t * (3 - 2 * t);
-}
-
-function clamp01(v: number): number {
-  return v < 0 ? 0 : v > 1 ? 1 : v;
 }
