@@ -2,6 +2,7 @@
 import { clamp01, type RgbImage, type Rgb } from './image.ts';
 import type { Rng } from './random.ts';
 import { marblePattern } from './marble.ts';
+import { pipDrill } from './drill.ts';
 
 export interface DieLook {
   body: Rgb;
@@ -155,6 +156,7 @@ export function drawDie(img: RgbImage, p: DiePose, face: number, look: DieLook, 
   const marbleFrequency = rng.range(0.6, 1.8);
   const marbleA = rng.range(0, Math.PI);
   const marbleW = rng.range(1, 4);
+  const drill = pipDrill(glareX, glareY, topShade);
   const pips = PIP_LAYOUT[face - 1];
   const pipR = s * look.pipRadius;
   const spacing = s * look.pipSpacing;
@@ -250,19 +252,24 @@ export function drawDie(img: RgbImage, p: DiePose, face: number, look: DieLook, 
       if (topCov > 0) {
         const base = bodyAt(tlx, tly);
         let pc = 0;
+        let hollow = 1;
         const rr = face === 1 ? pipR * look.bigOne : pipR;
         for (const [ax, ay] of pips) {
-          const d = Math.hypot(tlx - ax * spacing, tly - ay * spacing);
-          const c = clamp01(rr - d + 0.5);
-          if (c > pc) pc = c;
+          const dx = tlx - ax * spacing;
+          const dy = tly - ay * spacing;
+          const c = clamp01(rr - Math.hypot(dx, dy) + 0.5);
+          if (c > pc) {
+            pc = c;
+            hollow = drill.shade(dx / rr, dy / rr, lx, ly);
+          }
         }
         const grad = topShade * (1 + 0.08 * (tlx * lx + tly * ly) / half);
         const g = glareStrength * Math.exp(-((tlx - glareX) ** 2 + (tly - glareY) ** 2) / (glareR * glareR));
         const edge = 1 - 0.15 * clamp01(1 + dTop / (s * 0.08));
-        const pipColour = face === 1 && look.bigOne > 1.3 ? look.pip : look.pip;
-        cr += ((base[0] * (1 - pc) + pipColour[0] * pc) * grad * edge + g) * topCov;
-        cg += ((base[1] * (1 - pc) + pipColour[1] * pc) * grad * edge + g) * topCov;
-        cb += ((base[2] * (1 - pc) + pipColour[2] * pc) * grad * edge + g) * topCov;
+        const paint = pc * hollow;
+        cr += ((base[0] * (1 - pc) + look.pip[0] * paint) * grad * edge + g) * topCov;
+        cg += ((base[1] * (1 - pc) + look.pip[1] * paint) * grad * edge + g) * topCov;
+        cb += ((base[2] * (1 - pc) + look.pip[2] * paint) * grad * edge + g) * topCov;
         pipCov += pc * topCov;
       }
       const alpha = bodyCov * Math.max(look.opacity, Math.min(1, pipCov));
