@@ -260,7 +260,7 @@ export function drawDie(img: RgbImage, p: DiePose, face: number, look: DieLook, 
           const c = clamp01(rr - Math.hypot(dx, dy) + 0.5);
           if (c > pc) {
             pc = c;
-            hollow = drill.shade(dx / rr, dy / rr, lx, ly);
+            hollow = rr > 0 ? drill.shade(dx / rr, dy / rr, lx, ly) : 1;
           }
         }
         const grad = topShade * (1 + 0.08 * (tlx * lx + tly * ly) / half);

@@ -71,6 +71,14 @@ describe('drilled pips on a die', () => {
     expect(seen.drilled).toBeGreaterThan(seen.flush);
   });
 
+  it('draws finite pixels for a pip of no size, even where a pixel centre lies on the pip\'s centre', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const img = new RgbImage(80, 80);
+      drawDie(img, { ...pose, cx: 39.5, cy: 40.5 }, 5, look(0), new Rng(seed));
+      expect(img.data.every((v) => Number.isFinite(v))).toBe(true);
+    }
+  });
+
   it('keeps every scene\'s dice, faces and places as before the pips were drilled (no new random draws)', () => {
     // Digest taken with flush pips, before drill.ts existed.
     const h = createHash('sha256');
