@@ -27,7 +27,7 @@ export interface PipDrill {
  * drilling takes no more random numbers and every scene keeps its dice, faces and places.
  */
 export function pipDrill(glareX: number, glareY: number, topShade: number): PipDrill {
-  const rng = new Rng(Math.floor(glareX * 1e6) ^ Math.floor(glareY * 1e7) ^ Math.floor(topShade * 1e8));
+  const rng = Rng.fromDraws(glareX * 1e6, glareY * 1e7, topShade * 1e8);
   const depth = rng.chance(FLUSH_PIP_SHARE) ? 0 : rng.range(DRILL_DEPTH[0], DRILL_DEPTH[1]);
   return {
     depth,

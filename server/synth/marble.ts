@@ -28,7 +28,7 @@ export interface Marble {
  * of a scene is drawn as it was.
  */
 export function marblePattern(size: number, frequency: number, angle: number, warp: number): Marble {
-  const rng = new Rng(Math.floor(frequency * 1e6) ^ Math.floor(angle * 1e8) ^ Math.floor(warp * 1e7));
+  const rng = Rng.fromDraws(frequency * 1e6, angle * 1e8, warp * 1e7);
   const style = pickStyle(rng.next());
   const ca = Math.cos(angle);
   const sa = Math.sin(angle);

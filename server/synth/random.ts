@@ -38,6 +38,14 @@ export class Rng {
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
   }
 
+  /**
+   * A stream of its own, seeded by draws already taken (each scaled so its decimals count), so a new
+   * feature can vary per die without taking numbers from, and moving, the scene's stream.
+   */
+  static fromDraws(...scaled: number[]): Rng {
+    return new Rng(scaled.reduce((seed, v) => seed ^ Math.floor(v), 0));
+  }
+
   /** a new independent stream derived from this one */
   fork(): Rng {
     return new Rng(Math.floor(this.next() * 4294967296));
