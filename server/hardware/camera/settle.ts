@@ -18,9 +18,22 @@ export interface SettleOptions {
   motionFraction: number;
   /** consecutive still frames needed before the dice count as settled */
   stillFrames: number;
+  /**
+   * camera shake forgiven, in grey pixels (one is 4 pixels of a 640-wide frame): a pixel changed only when
+   * its new level is more than pixelThreshold from every level this close to it in the frame before
+   */
+  shiftTolerance: number;
+  /**
+   * compare after matching the frames' exposure: the frame before is scaled by the ratio of the two
+   * frames' mean levels over the watched area (a webcam's exposure and mains light flicker by a few percent)
+   */
+  matchExposure: boolean;
 }
 
-export const DEFAULT_SETTLE: SettleOptions = { pixelThreshold: 18, motionFraction: 0.002, stillFrames: 3 };
+export const DEFAULT_SETTLE: SettleOptions = { pixelThreshold: 18, motionFraction: 0.002, stillFrames: 3, shiftTolerance: 1, matchExposure: true };
+
+/** The most exposure matching makes up for; a larger change of light is motion. */
+const MAX_EXPOSURE_RATIO = 1.25;
 
 export interface SettleState {
   /** share of watched pixels that changed since the previous frame (0 for the first frame) */
@@ -44,19 +57,96 @@ export function validateSettleOptions(o: Partial<SettleOptions>, where = 'settle
   if (!Number.isInteger(r.stillFrames) || r.stillFrames < 1 || r.stillFrames > 100) {
     throw new RangeError(`${where}.stillFrames: must be an integer from 1 to 100 (got ${r.stillFrames})`);
   }
+  if (!Number.isInteger(r.shiftTolerance) || r.shiftTolerance < 0 || r.shiftTolerance > 3) {
+    throw new RangeError(`${where}.shiftTolerance: must be an integer from 0 to 3 (got ${r.shiftTolerance})`);
+  }
+  if (typeof r.matchExposure !== 'boolean') throw new RangeError(`${where}.matchExposure: must be true or false (got ${r.matchExposure})`);
   return r;
 }
 
-/** Share of the masked pixels whose grey level differs by more than `threshold` between a and b. */
-export function changedFraction(a: GreyFrame, b: GreyFrame, threshold: number, mask?: Uint8Array): number {
+/** The mean of each pixel's 3×3 neighbourhood (clipped at the edges). */
+export function smoothGrey(f: GreyFrame): GreyFrame {
+  const { width: w, height: h, data } = f;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) {
+          sum += data[yy * w + xx];
+          n++;
+        }
+      }
+      out[y * w + x] = Math.round(sum / n);
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** One pass of a sliding minimum and maximum, `r` pixels each way along rows or along columns. */
+function slidingRange(low: Uint8Array, high: Uint8Array, width: number, height: number, r: number, alongRows: boolean): { low: Uint8Array; high: Uint8Array } {
+  const outLow = new Uint8Array(width * height);
+  const outHigh = new Uint8Array(width * height);
+  const [step, length] = alongRows ? [1, width] : [width, height];
+  for (let i = 0; i < width * height; i++) {
+    const at = alongRows ? i % width : Math.floor(i / width);
+    let lo = 255;
+    let hi = 0;
+    for (let k = Math.max(0, at - r) - at; k <= Math.min(length - 1, at + r) - at; k++) {
+      const j = i + k * step;
+      if (low[j] < lo) lo = low[j];
+      if (high[j] > hi) hi = high[j];
+    }
+    outLow[i] = lo;
+    outHigh[i] = hi;
+  }
+  return { low: outLow, high: outHigh };
+}
+
+/** Per pixel, the least and greatest level within `r` pixels of it (a square window, clipped at the edges). */
+export function neighbourhoodRange(f: GreyFrame, r: number): { low: Uint8Array; high: Uint8Array } {
+  const rows = slidingRange(f.data, f.data, f.width, f.height, r, true);
+  return slidingRange(rows.low, rows.high, f.width, f.height, r, false);
+}
+
+export interface ChangeTest {
+  /** a pixel changed when its level moved by more than this */
+  threshold: number;
+  /** 1 for pixels to watch; omitted: all */
+  mask?: Uint8Array;
+  /** a pixel is compared with every level of the frame before within this many pixels of it (0: the same pixel) */
+  tolerance?: number;
+  /** scale the frame before by the ratio of the frames' mean levels (within 1 / 1.25 .. 1.25) first */
+  matchExposure?: boolean;
+}
+
+function meanLevel(f: GreyFrame, mask?: Uint8Array): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < f.width * f.height; i++) {
+    if (mask && !mask[i]) continue;
+    sum += f.data[i];
+    n++;
+  }
+  return n === 0 ? 0 : sum / n;
+}
+
+/** Share of the watched pixels of b whose grey level differs by more than the threshold from a's (see ChangeTest). */
+export function changedFraction(a: GreyFrame, b: GreyFrame, test: ChangeTest): number {
   if (a.width !== b.width || a.height !== b.height) throw new RangeError(`frames differ in size: ${a.width}×${a.height} vs ${b.width}×${b.height}`);
+  const { threshold, mask, tolerance = 0, matchExposure = false } = test;
   const n = a.width * a.height;
+  const range = tolerance > 0 ? neighbourhoodRange(a, tolerance) : { low: a.data, high: a.data };
+  const before = matchExposure ? meanLevel(a, mask) : 0;
+  const ratio = before > 0 ? Math.min(MAX_EXPOSURE_RATIO, Math.max(1 / MAX_EXPOSURE_RATIO, meanLevel(b, mask) / before)) : 1;
   let watched = 0;
   let changed = 0;
   for (let i = 0; i < n; i++) {
     if (mask && !mask[i]) continue;
     watched++;
-    if (Math.abs(a.data[i] - b.data[i]) > threshold) changed++;
+    const v = b.data[i];
+    if (v > range.high[i] * ratio + threshold || v < range.low[i] * ratio - threshold) changed++;
   }
   return watched === 0 ? 0 : changed / watched;
 }
@@ -96,11 +186,14 @@ export class SettleDetector {
     if (this.mask && this.mask.length !== frame.width * frame.height) {
       throw new RangeError(`mask size ${this.mask.length} does not match the frame (${frame.width}×${frame.height})`);
     }
+    // thin lines and single-pixel noise change with the camera's sub-pixel shake: compare 3×3 means
+    const smooth = smoothGrey(frame);
     const sameSize = this.prev !== null && this.prev.width === frame.width && this.prev.height === frame.height;
-    const motion = sameSize ? changedFraction(this.prev!, frame, this.opts.pixelThreshold, this.mask) : 0;
+    const test = { threshold: this.opts.pixelThreshold, mask: this.mask, tolerance: this.opts.shiftTolerance, matchExposure: this.opts.matchExposure };
+    const motion = sameSize ? changedFraction(this.prev!, smooth, test) : 0;
     // a first frame (or a change of size) tells nothing about motion: count it as neither still nor moving
     const moving = sameSize && motion > this.opts.motionFraction;
-    this.prev = frame;
+    this.prev = smooth;
     const wasSettled = this.settled;
     if (!sameSize) {
       this.still = 0;

@@ -1,9 +1,12 @@
 /**
  * Turns noisy per-frame dice detections into stable readings.
- * Each die is tracked across frames by position; its face is a vote over its last `window` reads;
+ * Each die is tracked across frames by position; its face is a vote over its last `window` frames;
  * once decided, a face only changes when a challenger wins `switchVotes` of the window (hysteresis),
  * so alternating noisy reads never flicker. Unreadable (null) is a vote like a face: a die read as
- * null most of the time stays unreadable and is never guessed.
+ * null most of the time stays unreadable and is never guessed. A frame the die was not found in is a
+ * vote too ('missed'): a die decided missed is not counted, so a detection that comes and goes (a
+ * shadow, a token, a side face seen in some frames) is counted or not with the same hysteresis, instead
+ * of changing the reading each time it comes back.
  * A reading is emitted only when every tracked die is decided and the reading differs from the last one.
  */
 import type { Zone } from './calibration.ts';
@@ -19,19 +22,19 @@ export interface ObservedDie {
 }
 
 export interface StabilizerOptions {
-  /** reads kept per die for the vote */
+  /** frames kept per die for the vote */
   window: number;
   /** votes a face needs (and more than any other) before a new die is decided */
   minVotes: number;
   /** votes a different face needs to replace a decided one */
   switchVotes: number;
-  /** a die missing from this many reads in a row is dropped */
+  /** a die missing from more than this many frames in a row is forgotten */
   maxMisses: number;
   /** a detection matches a die when their centres are closer than this many die sizes */
   matchDistance: number;
 }
 
-export const DEFAULT_STABILIZER: StabilizerOptions = { window: 5, minVotes: 2, switchVotes: 4, maxMisses: 2, matchDistance: 0.75 };
+export const DEFAULT_STABILIZER: StabilizerOptions = { window: 5, minVotes: 2, switchVotes: 4, maxMisses: 20, matchDistance: 0.75 };
 
 export function validateStabilizerOptions(o: Partial<StabilizerOptions>, where = 'stabilizer'): StabilizerOptions {
   const r = { ...DEFAULT_STABILIZER, ...o };
@@ -58,6 +61,8 @@ export interface StableDie {
   zone: Exclude<Zone, 'outside'>;
   /** undefined: not decided yet; null: decided unreadable */
   face: number | null | undefined;
+  /** decided not there: found in too few of the last frames to count (a detection that comes and goes) */
+  missed: boolean;
 }
 
 export interface DiceReading {
@@ -69,6 +74,9 @@ export interface DiceReading {
   unreadable: number;
 }
 
+/** What one frame said of a tracked die: its face, unreadable (null), or not found. */
+type Vote = number | null | 'missed';
+
 interface Track {
   id: number;
   x: number;
@@ -76,12 +84,13 @@ interface Track {
   w: number;
   h: number;
   zone: Exclude<Zone, 'outside'>;
-  history: (number | null)[];
-  face: number | null | undefined;
+  history: Vote[];
+  /** undefined: not decided yet; 'missed': decided not there (not counted) */
+  face: Vote | undefined;
   misses: number;
 }
 
-function voteKey(f: number | null): string {
+function voteKey(f: Vote): string {
   return f === null ? 'null' : String(f);
 }
 
@@ -111,7 +120,7 @@ export class DiceStabilizer {
   }
 
   dice(): StableDie[] {
-    return this.tracks.map((t) => ({ id: t.id, x: t.x, y: t.y, w: t.w, h: t.h, zone: t.zone, face: t.face }));
+    return this.tracks.map((t) => ({ id: t.id, x: t.x, y: t.y, w: t.w, h: t.h, zone: t.zone, face: t.face === 'missed' ? undefined : t.face, missed: t.face === 'missed' }));
   }
 
   /** every tracked die decided */
@@ -125,6 +134,7 @@ export class DiceStabilizer {
     const kept: number[] = [];
     let unreadable = 0;
     for (const t of this.tracks) {
+      if (t.face === 'missed') continue;
       if (t.face === null) unreadable++;
       else if (t.zone === 'kept') kept.push(t.face as number);
       else faces.push(t.face as number);
@@ -168,10 +178,14 @@ export class DiceStabilizer {
       usedDice.add(p.d);
       const o = observed[p.d];
       Object.assign(p.t, { x: o.x, y: o.y, w: o.w, h: o.h, zone: o.zone, misses: 0 });
-      p.t.history.push(o.face);
-      if (p.t.history.length > this.opts.window) p.t.history.shift();
+      this.vote(p.t, o.face);
     }
-    this.tracks = this.tracks.filter((t) => usedTracks.has(t) || ++t.misses <= this.opts.maxMisses);
+    for (const t of this.tracks) {
+      if (usedTracks.has(t)) continue;
+      t.misses++;
+      this.vote(t, 'missed');
+    }
+    this.tracks = this.tracks.filter((t) => t.misses <= this.opts.maxMisses);
     for (let i = 0; i < observed.length; i++) {
       if (usedDice.has(i)) continue;
       const o = observed[i];
@@ -179,8 +193,13 @@ export class DiceStabilizer {
     }
   }
 
+  private vote(t: Track, v: Vote): void {
+    t.history.push(v);
+    if (t.history.length > this.opts.window) t.history.shift();
+  }
+
   private decide(t: Track): void {
-    const counts = new Map<string, { face: number | null; n: number }>();
+    const counts = new Map<string, { face: Vote; n: number }>();
     for (const f of t.history) {
       const k = voteKey(f);
       const c = counts.get(k);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { changedFraction, SettleDetector, validateSettleOptions } from '../../../server/hardware/camera/settle.ts';
+import sharp from 'sharp';
+import { changedFraction, neighbourhoodRange, SettleDetector, smoothGrey, validateSettleOptions } from '../../../server/hardware/camera/settle.ts';
 import { watchMask } from '../../../server/hardware/camera/calibration.ts';
+import { decodeGrey } from '../../../server/hardware/camera/grey.ts';
+import { syntheticSetScene } from '../../../server/synth/test-set.ts';
+import { CAMERA_JITTER, stillFrame } from '../../../server/synth/camera-frames.ts';
+import { Rng } from '../../../server/synth/random.ts';
 import { greyFrame } from './helpers.ts';
 
 const W = 160;
@@ -56,11 +61,56 @@ describe('SettleDetector', () => {
   it('measures the changed share of pixels', () => {
     const a = greyFrame(10, 10, []);
     const b = greyFrame(10, 10, [{ x: 0, y: 0, size: 2 }]);
-    expect(changedFraction(a, b, 10)).toBeCloseTo(0.04);
-    expect(() => changedFraction(a, greyFrame(5, 5, []), 10)).toThrow(/differ in size/);
+    expect(changedFraction(a, b, { threshold: 10 })).toBeCloseTo(0.04);
+    expect(() => changedFraction(a, greyFrame(5, 5, []), { threshold: 10 })).toThrow(/differ in size/);
+  });
+
+  it('forgives a camera shake of up to shiftTolerance pixels, not a die that moved further', () => {
+    const dice = [{ x: 30, y: 30, size: 12 }, { x: 100, y: 70, size: 12 }];
+    const shaken = dice.map((d) => ({ ...d, x: d.x + 1, y: d.y - 1 }));
+    const a = smoothGrey(greyFrame(W, H, dice));
+    const b = smoothGrey(greyFrame(W, H, shaken));
+    expect(changedFraction(a, b, { threshold: 18, tolerance: 1 })).toBe(0);
+    expect(changedFraction(a, b, { threshold: 18, tolerance: 0 })).toBeGreaterThan(0.002);
+    const rolled = smoothGrey(greyFrame(W, H, [dice[0], { x: 106, y: 70, size: 12 }]));
+    expect(changedFraction(a, rolled, { threshold: 18, tolerance: 1 })).toBeGreaterThan(0.002);
+  });
+
+  it('forgives a change of exposure of the whole frame, not a die that appeared', () => {
+    const bright = (f: ReturnType<typeof greyFrame>, k: number) => ({ ...f, data: f.data.map((v) => Math.min(255, Math.round(v * k))) });
+    const tray = greyFrame(W, H, [{ x: 30, y: 30, size: 12 }]);
+    expect(changedFraction(tray, bright(tray, 1.1), { threshold: 18, matchExposure: false })).toBeGreaterThan(0.002);
+    expect(changedFraction(tray, bright(tray, 1.1), { threshold: 18, matchExposure: true })).toBe(0);
+    const withDie = greyFrame(W, H, [{ x: 30, y: 30, size: 12 }, { x: 90, y: 50, size: 12 }]);
+    expect(changedFraction(tray, bright(withDie, 1.05), { threshold: 18, matchExposure: true })).toBeGreaterThan(0.002);
+  });
+
+  it('finds the least and greatest level around each pixel', () => {
+    const f = { width: 3, height: 2, data: Uint8Array.from([1, 9, 3, 4, 5, 6]) };
+    expect(neighbourhoodRange(f, 1)).toEqual({ low: Uint8Array.from([1, 1, 3, 1, 1, 3]), high: Uint8Array.from([9, 9, 9, 9, 9, 9]) });
+    expect(smoothGrey(f).data).toEqual(Uint8Array.from([5, 5, 6, 5, 5, 6]));
+  });
+
+  it('settles on still trays filmed with sensor noise, flickering exposure and a pixel of shake', async () => {
+    const rng = new Rng(11);
+    for (const i of [3, 4, 9]) {
+      const { scene, jpegQuality } = syntheticSetScene(i, 1);
+      const picture = { data: new Uint8Array(scene.image.toBytes()), width: scene.image.width, height: scene.image.height };
+      const d = new SettleDetector();
+      const states = [];
+      for (let f = 0; f < 8; f++) {
+        const frame = stillFrame(picture, rng, CAMERA_JITTER);
+        const jpeg = await sharp(frame.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).jpeg({ quality: jpegQuality }).toBuffer();
+        states.push(d.push(await decodeGrey(jpeg)));
+      }
+      expect(states.map((s) => s.moving)).toEqual(Array(8).fill(false));
+      expect(states.slice(3).every((s) => s.settled)).toBe(true);
+    }
   });
 
   it('rejects bad thresholds with the option named', () => {
+    expect(() => validateSettleOptions({ shiftTolerance: 4 })).toThrow(/shiftTolerance: must be an integer from 0 to 3/);
+    expect(() => validateSettleOptions({ matchExposure: 'yes' as unknown as boolean })).toThrow(/matchExposure: must be true or false/);
     expect(() => validateSettleOptions({ stillFrames: 0 })).toThrow(/stillFrames/);
     expect(() => validateSettleOptions({ motionFraction: 1.5 })).toThrow(/motionFraction/);
     expect(() => validateSettleOptions({ pixelThreshold: Number.NaN })).toThrow(/pixelThreshold/);

@@ -57,6 +57,42 @@ describe('DiceStabilizer', () => {
     expect(s.push([die(100, 100, 3)])).toEqual({ faces: [3], kept: [], unreadable: 0 });
   });
 
+  it('tells the game once about a detection that comes and goes, instead of each time it comes back', () => {
+    const s = new DiceStabilizer();
+    const emitted = [];
+    for (let i = 0; i < 40; i++) {
+      // a shadow read as a die "not sure" in 2 frames of every 5
+      const frame = i % 5 < 2 ? [die(100, 100, 3), die(400, 300, null)] : [die(100, 100, 3)];
+      const r = s.push(frame);
+      if (r) emitted.push(r);
+    }
+    expect(emitted).toEqual([{ faces: [3], kept: [], unreadable: 1 }]);
+  });
+
+  it('does not count a detection seen in one frame of five, and reports it as missed', () => {
+    const s = new DiceStabilizer();
+    const emitted = [];
+    for (let i = 0; i < 40; i++) {
+      const frame = i % 5 === 2 ? [die(100, 100, 3), die(400, 300, 6)] : [die(100, 100, 3)];
+      const r = s.push(frame);
+      if (r) emitted.push(r);
+      if (i === 5) expect(s.dice().find((d) => d.x === 400)).toMatchObject({ missed: true, face: undefined });
+    }
+    expect(emitted).toEqual([{ faces: [3], kept: [], unreadable: 0 }]);
+  });
+
+  it('stops counting a die missed in switchVotes of the last frames, before forgetting it', () => {
+    const s = new DiceStabilizer({ window: 5, switchVotes: 4, maxMisses: 5 });
+    s.push([die(100, 100, 3), die(300, 100, 5)]);
+    expect(s.push([die(100, 100, 3), die(300, 100, 5)])).toEqual({ faces: [3, 5], kept: [], unreadable: 0 });
+    const got = [];
+    for (let i = 0; i < 4; i++) got.push(s.push([die(100, 100, 3)]));
+    expect(got).toEqual([null, null, null, { faces: [3], kept: [], unreadable: 0 }]);
+    expect(s.dice()).toHaveLength(2);
+    for (let i = 0; i < 2; i++) s.push([die(100, 100, 3)]);
+    expect(s.dice()).toHaveLength(1);
+  });
+
   it('moves a die between zones with its position', () => {
     const s = new DiceStabilizer();
     s.push([die(100, 100, 6)]);

@@ -1,0 +1,195 @@
+/**
+ * `npm run dice:flicker -- --synthetic N [--seed S] [--close-camera] [--frames F]`
+ * `npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]`
+ * How steady the readings of dice that do not move are. Each scene (a synthetic test-set scene, or a
+ * labelled photo) is filmed as a still tray for F frames, each with its own sensor noise, exposure and
+ * camera shake (--noise LEVELS, --gain G, --shift PX; --jitter-seed S), through the camera's own path
+ * (settle detector → shipped reader → stabiliser). Prints, for the reader alone and after the stabiliser,
+ * how often a die's answer changed from one frame read to the next, and how many stable readings the
+ * game was told per still tray; the last line is one JSON object. --model DIR reads with another model;
+ * --records FILE.json writes every tray's record (each frame's answers, the readings, the frames not settled).
+ * A photo that cannot be decoded is named on stderr and left out; the run goes on.
+ */
+import { parseArgs } from 'node:util';
+import { existsSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import sharp from 'sharp';
+import { createDiceReader } from '../vision/reader.ts';
+import { readYoloFolder } from '../vision/yolo-dataset.ts';
+import { summariseFlicker, type AnswerSteadiness, type StillTrayRecord } from '../vision/flicker.ts';
+import type { LabelBox } from '../vision/scoring.ts';
+import { syntheticSetScene } from '../synth/test-set.ts';
+import { CAMERA_JITTER, validateCameraJitter, type StillPicture } from '../synth/camera-frames.ts';
+import { Rng } from '../synth/random.ts';
+import { watchStillTray } from '../hardware/camera/still-tray.ts';
+import { progressBar } from './progress.ts';
+import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
+import { VisionModelError } from '../vision/errors.ts';
+
+const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera] [--frames F]
+       npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]
+  camera: [--noise LEVELS] [--gain G] [--shift PX] [--jitter-seed S]   [--model DIR] [--records FILE.json]
+(each flag is explained at the top of server/cli/dice-flicker.ts; defaults: 30 frames, noise ${CAMERA_JITTER.noise}, gain ${CAMERA_JITTER.gain}, shift ${CAMERA_JITTER.shift}, quality 90)`;
+
+interface StillScene {
+  name: string;
+  picture: StillPicture;
+  labels: LabelBox[];
+  quality: number;
+}
+
+function integer(value: string | undefined, flag: string, lo: number, hi: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < lo || n > hi) throw new UsageError(`${flag} must be a whole number from ${lo} to ${hi}, got "${value}"`);
+  return n;
+}
+
+function number(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) throw new UsageError(`${flag} must be a number, got "${value}"`);
+  return n;
+}
+
+async function* syntheticScenes(count: number, seed: number, close: boolean): AsyncGenerator<StillScene> {
+  for (let i = 0; i < count; i++) {
+    const { scene, jpegQuality } = syntheticSetScene(i, seed, close ? 'close-camera' : 'coloured');
+    const { width, height } = scene.image;
+    yield {
+      name: `synthetic_${String(i).padStart(4, '0')}`,
+      picture: { data: new Uint8Array(scene.image.toBytes()), width, height },
+      labels: scene.dice.map(({ x, y, w, h, face }) => ({ x, y, w, h, face })),
+      quality: jpegQuality,
+    };
+  }
+}
+
+async function* photoScenes(dir: string, limit: number, quality: number): AsyncGenerator<StillScene> {
+  const images = (await readYoloFolder(dir)).slice(0, limit);
+  for (const img of images) {
+    let decoded;
+    try {
+      decoded = await sharp(await readFile(img.path), { failOn: 'error' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    } catch (err) {
+      process.stderr.write(`\ndice:flicker: ${img.relPath} left out: cannot decode it (${(err as Error).message})\n`);
+      continue;
+    }
+    const { width, height } = decoded.info;
+    yield {
+      name: img.relPath,
+      picture: { data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length), width, height },
+      labels: img.labels.map((l) => ({ x: l.cx * width, y: l.cy * height, w: l.w * width, h: l.h * height, face: l.face })),
+      quality,
+    };
+  }
+}
+
+function describe(what: string, s: AnswerSteadiness, dice: number): string {
+  return `${what}: ${s.changes} changes in ${s.dieFrames} die-frames (${s.changesPer100DieFrames.toFixed(2)} per 100); ${s.diceThatChanged} of ${dice} dice changed at least once; ${s.diceAlwaysRight} always right`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      synthetic: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      'close-camera': { type: 'boolean', default: false },
+      data: { type: 'string' },
+      limit: { type: 'string' },
+      quality: { type: 'string' },
+      frames: { type: 'string' },
+      noise: { type: 'string' },
+      gain: { type: 'string' },
+      shift: { type: 'string' },
+      'jitter-seed': { type: 'string' },
+      model: { type: 'string' },
+      records: { type: 'string' },
+    },
+  });
+  const frames = integer(values.frames, '--frames', 2, 1000, 30);
+  let jitter;
+  try {
+    jitter = validateCameraJitter(
+      Object.fromEntries(Object.entries({ noise: number(values.noise, '--noise'), gain: number(values.gain, '--gain'), shift: number(values.shift, '--shift') }).filter(([, v]) => v !== undefined)),
+    );
+  } catch (err) {
+    if (err instanceof RangeError) throw new UsageError(err.message.replace(/^camera (\w+)/, '--$1'));
+    throw err;
+  }
+  const jitterSeed = integer(values['jitter-seed'], '--jitter-seed', 0, 2 ** 31 - 1, 1);
+  let scenes: AsyncGenerator<StillScene>;
+  let total: number;
+  let what: string;
+  if (values.synthetic !== undefined) {
+    if (values.data !== undefined) throw new UsageError('--synthetic N and --data DIR go alone, not together');
+    if (values.limit !== undefined || values.quality !== undefined) throw new UsageError('--limit and --quality go with --data DIR (a synthetic scene keeps its own JPEG quality)');
+    total = integer(values.synthetic, '--synthetic', 1, 100_000, 0);
+    const seed = integer(values.seed, '--seed', 0, 2 ** 31 - 1, 1);
+    const close = values['close-camera'] ?? false;
+    scenes = syntheticScenes(total, seed, close);
+    what = `synthetic ${close ? 'close-camera' : 'coloured'} test set, seed ${seed}, ${total} scenes`;
+  } else {
+    if (values['close-camera']) throw new UsageError('--close-camera goes with --synthetic N');
+    if (!values.data) throw new UsageError('--data DIR or --synthetic N is needed');
+    const dir = resolve(values.data);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--data ${dir} is not a folder`);
+    const count = (await readYoloFolder(dir)).length;
+    if (count === 0) throw new UsageError(`no labelled images in ${dir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
+    const limit = integer(values.limit, '--limit', 1, 1_000_000, count);
+    total = Math.min(limit, count);
+    scenes = photoScenes(dir, limit, integer(values.quality, '--quality', 1, 100, 90));
+    what = `${dir}, ${total} photos`;
+  }
+
+  const reader = await createDiceReader({ modelDir: values.model ? resolve(values.model) : undefined });
+  const rng = new Rng(jitterSeed);
+  const records: StillTrayRecord[] = [];
+  const names: string[] = [];
+  const bar = progressBar();
+  let done = 0;
+  try {
+    for await (const scene of scenes) {
+      records.push(await watchStillTray(reader, scene.picture, scene.labels, { frames, jitter, quality: scene.quality, rng }));
+      names.push(scene.name);
+      bar('film', ++done, total);
+    }
+  } finally {
+    reader.dispose();
+  }
+  process.stderr.write('\n');
+  if (values.records) await writeFile(resolve(values.records), JSON.stringify(records.map((r, i) => ({ scene: names[i], ...r }))) + '\n');
+  const s = summariseFlicker(records);
+  const r = s.readings;
+  console.log(`data: ${what}`);
+  console.log(`model ${reader.modelVersion}, backend ${reader.backend}; ${frames} frames a still tray, noise ${jitter.noise} levels, gain ±${jitter.gain}, shift ±${jitter.shift} px, jitter seed ${jitterSeed}`);
+  console.log(`${s.scenes} still trays, ${s.dice} dice, ${s.frames} frames (${s.framesRead} read; ${s.unsettledFrames} not taken as settled)`);
+  console.log(describe('reader alone', s.raw, s.dice));
+  console.log(describe('after the stabiliser (what the dashboard shows)', s.shown, s.dice));
+  console.log(
+    `readings the game was told: ${r.total} (${r.afterFirst} after a tray's first); trays with one reading ${r.scenesWithOneReading}, with none ${r.scenesWithoutReading}; first reading right ${r.firstRight}, last right ${r.lastRight}; median frames to the first ${r.medianFramesToFirst ?? '—'}`,
+  );
+  const round = (v: number) => Math.round(v * 10000) / 10000;
+  console.log(
+    JSON.stringify({
+      scenes: s.scenes,
+      dice: s.dice,
+      frames: s.frames,
+      framesRead: s.framesRead,
+      rawChangesPer100DieFrames: round(s.raw.changesPer100DieFrames),
+      rawDiceThatChanged: s.raw.diceThatChanged,
+      shownChangesPer100DieFrames: round(s.shown.changesPer100DieFrames),
+      shownDiceThatChanged: s.shown.diceThatChanged,
+      readings: r.total,
+      readingsAfterFirst: r.afterFirst,
+      firstReadingRight: r.firstRight,
+      lastReadingRight: r.lastRight,
+      medianFramesToFirstReading: r.medianFramesToFirst,
+      backend: reader.backend,
+    }),
+  );
+}
+
+if (wantsHelp(process.argv.slice(2))) process.stdout.write(`${USAGE}\n`);
+else main().catch((err: unknown) => reportCliFailure('dice:flicker', USAGE, err, [VisionModelError]));

@@ -1,0 +1,72 @@
+/**
+ * Films a still tray through the camera's own path (settle detector → reader → stabiliser, a DiceFeed)
+ * and records, frame after frame, what each labelled die was read as and what the game was told
+ * (`npm run dice:flicker`). Frames are handed in one at a time, so nothing depends on the machine's speed.
+ */
+import sharp from 'sharp';
+import type { DiceReader } from '../ports.ts';
+import type { LabelBox } from '../../vision/scoring.ts';
+import { answersOf, type EmittedReading, type StillTrayRecord } from '../../vision/flicker.ts';
+import { stillFrame, type CameraJitter, type StillPicture } from '../../synth/camera-frames.ts';
+import type { Rng } from '../../synth/random.ts';
+import { DiceFeed, type FeedReading, type FeedVision } from './dice-feed.ts';
+import { PushedFrameSource } from './pushed-source.ts';
+
+export interface StillTrayOptions {
+  frames: number;
+  jitter: CameraJitter;
+  /** JPEG quality the camera sends its frames at */
+  quality: number;
+  rng: Rng;
+}
+
+/** Passes reads through and keeps the last result, so a frame's own read can be told from the stabilised one. */
+class RecordingReader implements DiceReader {
+  private last: Awaited<ReturnType<DiceReader['read']>> | null = null;
+  constructor(private readonly inner: DiceReader) {}
+  get backend(): string {
+    return this.inner.backend;
+  }
+  async read(image: Buffer): ReturnType<DiceReader['read']> {
+    this.last = await this.inner.read(image);
+    return this.last;
+  }
+  /** The result of the last read since the last call (null: nothing was read). */
+  take(): Awaited<ReturnType<DiceReader['read']>> | null {
+    const last = this.last;
+    this.last = null;
+    return last;
+  }
+}
+
+export async function watchStillTray(reader: DiceReader, picture: StillPicture, labels: readonly LabelBox[], o: StillTrayOptions): Promise<StillTrayRecord> {
+  const recording = new RecordingReader(reader);
+  const source = new PushedFrameSource();
+  const feed = new DiceFeed({ tableId: 'still-tray', source, reader: recording, stallMs: 3_600_000 });
+  const visions: FeedVision[] = [];
+  const emitted: FeedReading[] = [];
+  feed.on('vision', (v: FeedVision) => visions.push(v));
+  feed.on('reading', (r: FeedReading) => emitted.push(r));
+  const record: StillTrayRecord = { faces: labels.map((l) => l.face), frames: o.frames, raw: [], shown: [], readings: [], unsettledFrames: 0 };
+  await feed.start();
+  try {
+    for (let f = 0; f < o.frames; f++) {
+      const frame = stillFrame(picture, o.rng, o.jitter);
+      const jpeg = await sharp(frame.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).jpeg({ quality: o.quality }).toBuffer();
+      visions.length = 0;
+      emitted.length = 0;
+      source.push(jpeg);
+      await feed.whenIdle();
+      const moved = labels.map((l) => ({ ...l, x: l.x + frame.dx, y: l.y + frame.dy }));
+      if (!feed.settled()) record.unsettledFrames++;
+      const read = recording.take();
+      record.raw.push(read ? answersOf(moved, read.dice) : null);
+      const seen = visions.find((v) => v.settled);
+      record.shown.push(seen ? answersOf(moved, seen.dice) : null);
+      for (const r of emitted) record.readings.push({ frame: f, faces: r.faces, kept: r.kept, unreadable: r.unreadable } satisfies EmittedReading);
+    }
+  } finally {
+    await feed.stop();
+  }
+  return record;
+}

@@ -1,0 +1,125 @@
+/**
+ * How steady the dice of a still tray read, frame after frame (`npm run dice:flicker`). Pure.
+ * A labelled die's answer in a frame is the face it was read as, 'unsure' (found, no face said) or
+ * 'missed'; it flickers in a frame whose answer differs from its answer in the frame read before.
+ */
+import { matchImage, median, type LabelBox, type PredictedDie } from './scoring.ts';
+
+export type Answer = number | 'unsure' | 'missed';
+
+/** Each label's answer among `preds` (matched as dice:eval matches). */
+export function answersOf(labels: readonly LabelBox[], preds: readonly PredictedDie[]): Answer[] {
+  const answers: Answer[] = labels.map(() => 'missed');
+  for (const [li, pi] of matchImage([...labels], [...preds]).pairs) answers[li] = preds[pi].face ?? 'unsure';
+  return answers;
+}
+
+/** Frames whose answer differs from the one before it. */
+export function changes(sequence: readonly Answer[]): number {
+  let n = 0;
+  for (let i = 1; i < sequence.length; i++) if (sequence[i] !== sequence[i - 1]) n++;
+  return n;
+}
+
+export interface EmittedReading {
+  /** index of the frame that completed it */
+  frame: number;
+  faces: number[];
+  kept: number[];
+  unreadable: number;
+}
+
+export interface StillTrayRecord {
+  /** the faces of the labelled dice */
+  faces: number[];
+  frames: number;
+  /** per frame: each labelled die's answer from the reader alone (null: the frame was not read) */
+  raw: (Answer[] | null)[];
+  /** the same after the stabiliser, as the dashboard shows the dice */
+  shown: (Answer[] | null)[];
+  /** the stable readings the camera passed on to the game */
+  readings: EmittedReading[];
+  /** frames the settle detector did not take as settled (the first few, and any the noise made look like motion) */
+  unsettledFrames: number;
+}
+
+export interface AnswerSteadiness {
+  /** die-frames with an answer (frames read × labelled dice) */
+  dieFrames: number;
+  /** answers that differ from the same die's answer in the frame read before */
+  changes: number;
+  changesPer100DieFrames: number;
+  /** dice whose answer changed at least once */
+  diceThatChanged: number;
+  /** dice whose answer was their true face in every frame read */
+  diceAlwaysRight: number;
+}
+
+export interface FlickerSummary {
+  scenes: number;
+  dice: number;
+  frames: number;
+  framesRead: number;
+  unsettledFrames: number;
+  raw: AnswerSteadiness;
+  shown: AnswerSteadiness;
+  readings: {
+    total: number;
+    /** readings after a scene's first: each changed what the game was told about dice that did not move */
+    afterFirst: number;
+    scenesWithoutReading: number;
+    scenesWithOneReading: number;
+    /** first (last) reading equal to the labelled faces, nothing unreadable */
+    firstRight: number;
+    lastRight: number;
+    /** frames from the first frame to the one that completed the first reading */
+    medianFramesToFirst: number | null;
+  };
+}
+
+function sameFaces(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+function steadiness(records: readonly StillTrayRecord[], pick: (r: StillTrayRecord) => (Answer[] | null)[]): AnswerSteadiness {
+  let dieFrames = 0;
+  let changed = 0;
+  let diceThatChanged = 0;
+  let diceAlwaysRight = 0;
+  for (const r of records) {
+    const read = pick(r).filter((frame): frame is Answer[] => frame !== null);
+    r.faces.forEach((face, die) => {
+      const sequence = read.map((frame) => frame[die]);
+      const n = changes(sequence);
+      dieFrames += sequence.length;
+      changed += n;
+      if (n > 0) diceThatChanged++;
+      if (sequence.length > 0 && sequence.every((a) => a === face)) diceAlwaysRight++;
+    });
+  }
+  return { dieFrames, changes: changed, changesPer100DieFrames: dieFrames ? (100 * changed) / dieFrames : 0, diceThatChanged, diceAlwaysRight };
+}
+
+export function summariseFlicker(records: readonly StillTrayRecord[]): FlickerSummary {
+  const truth = (r: StillTrayRecord) => [...r.faces].sort((a, b) => a - b);
+  const right = (r: StillTrayRecord, e: EmittedReading | undefined) => !!e && e.unreadable === 0 && e.kept.length === 0 && sameFaces(e.faces, truth(r));
+  const firsts = records.flatMap((r) => (r.readings.length ? [r.readings[0].frame + 1] : []));
+  return {
+    scenes: records.length,
+    dice: records.reduce((n, r) => n + r.faces.length, 0),
+    frames: records.reduce((n, r) => n + r.frames, 0),
+    framesRead: records.reduce((n, r) => n + r.raw.filter((f) => f !== null).length, 0),
+    unsettledFrames: records.reduce((n, r) => n + r.unsettledFrames, 0),
+    raw: steadiness(records, (r) => r.raw),
+    shown: steadiness(records, (r) => r.shown),
+    readings: {
+      total: records.reduce((n, r) => n + r.readings.length, 0),
+      afterFirst: records.reduce((n, r) => n + Math.max(0, r.readings.length - 1), 0),
+      scenesWithoutReading: records.filter((r) => r.readings.length === 0).length,
+      scenesWithOneReading: records.filter((r) => r.readings.length === 1).length,
+      firstRight: records.filter((r) => right(r, r.readings[0])).length,
+      lastRight: records.filter((r) => right(r, r.readings.at(-1))).length,
+      medianFramesToFirst: firsts.length ? median(firsts) : null,
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { sharedDir } from '../../server/vision/yolo-dataset.ts';
+
+const run = promisify(execFile);
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const cli = ['--import', 'tsx', join(repoRoot, 'server/cli/dice-flicker.ts')];
+const validDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'valid');
+const haveReal = existsSync(validDir);
+if (!haveReal) console.warn(`real dice photos not found at ${validDir}: the dice:flicker run on real photos is skipped (set FLIGHTDECK_SHARED)`);
+
+const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!);
+
+describe('npm run dice:flicker', () => {
+  it('films synthetic still trays through the camera path and reports how steady they read', async () => {
+    const { stdout } = await run(process.execPath, [...cli, '--synthetic', '2', '--seed', '1', '--frames', '7'], { cwd: repoRoot });
+    expect(stdout).toContain('data: synthetic coloured test set, seed 1, 2 scenes');
+    expect(stdout).toMatch(/reader alone: \d+ changes in \d+ die-frames/);
+    const f = lastJson(stdout);
+    expect(f).toMatchObject({ scenes: 2, frames: 14, backend: expect.any(String) });
+    // the first frame of a tray has nothing to compare with; three still frames later it is read
+    expect(f.framesRead).toBeGreaterThanOrEqual(6);
+    expect(f.framesRead).toBeLessThanOrEqual(8);
+    expect(f.readings).toBeGreaterThanOrEqual(1);
+    expect(f.lastReadingRight).toBeLessThanOrEqual(2);
+    expect(f.shownChangesPer100DieFrames).toBeLessThanOrEqual(f.rawChangesPer100DieFrames);
+  });
+
+  it.skipIf(!haveReal)('films real photos (webcam-white-dice/valid) as still trays', async () => {
+    const { stdout } = await run(process.execPath, [...cli, '--data', validDir, '--limit', '2', '--frames', '6', '--quality', '85'], { cwd: repoRoot });
+    expect(stdout).toContain('2 photos');
+    expect(lastJson(stdout)).toMatchObject({ scenes: 2, frames: 12 });
+  });
+
+  it('names a wrong flag with the usage', async () => {
+    const bad = async (args: string[], message: RegExp) =>
+      expect(run(process.execPath, [...cli, ...args], { cwd: repoRoot })).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
+    await bad(['--synthetic', '2', '--frames', '1'], /--frames must be a whole number from 2 to 1000, got "1"[^]*usage: npm run dice:flicker/);
+    await bad(['--synthetic', '2', '--noise=-1'], /--noise must be 0..64 levels/);
+    await bad(['--synthetic', '2', '--shift', 'x'], /--shift must be a number, got "x"/);
+    await bad(['--synthetic', '2', '--data', repoRoot], /go alone, not together/);
+    await bad(['--synthetic', '2', '--quality', '80'], /--limit and --quality go with --data DIR/);
+    await bad(['--data', join(repoRoot, 'no-such-folder')], /is not a folder/);
+    await bad(['--data', join(repoRoot, 'server')], /no labelled images/);
+    await bad([], /--data DIR or --synthetic N is needed/);
+    const { stdout } = await run(process.execPath, [...cli, '--help'], { cwd: repoRoot });
+    expect(stdout).toContain('usage: npm run dice:flicker -- --synthetic N');
+  });
+});

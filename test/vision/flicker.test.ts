@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { answersOf, changes, summariseFlicker, type StillTrayRecord } from '../../server/vision/flicker.ts';
+
+const labels = [
+  { x: 100, y: 100, w: 40, h: 40, face: 4 },
+  { x: 300, y: 200, w: 40, h: 40, face: 2 },
+  { x: 500, y: 400, w: 40, h: 40, face: 6 },
+];
+
+describe('answersOf', () => {
+  it('gives each labelled die its face, "unsure" for a die found with no face, "missed" for none near it', () => {
+    const preds = [
+      { x: 302, y: 198, face: null },
+      { x: 104, y: 97, face: 5 },
+      { x: 400, y: 400, face: 6 }, // 100 px from the third die: too far to be it
+    ];
+    expect(answersOf(labels, preds)).toEqual([5, 'unsure', 'missed']);
+  });
+});
+
+describe('changes', () => {
+  it('counts the frames whose answer differs from the one before', () => {
+    expect(changes([4, 4, 5, 4, 4])).toBe(2);
+    expect(changes([4, 'unsure', 'missed', 'missed'])).toBe(2);
+    expect(changes([3])).toBe(0);
+    expect(changes([])).toBe(0);
+  });
+});
+
+describe('summariseFlicker', () => {
+  const steady: StillTrayRecord = {
+    faces: [4, 2],
+    frames: 5,
+    raw: [null, null, [4, 2], [4, 2], [4, 3]],
+    shown: [null, null, [4, 2], [4, 2], [4, 2]],
+    readings: [{ frame: 3, faces: [2, 4], kept: [], unreadable: 0 }],
+    unsettledFrames: 2,
+  };
+  const shaky: StillTrayRecord = {
+    faces: [6],
+    frames: 5,
+    raw: [null, [6], null, ['unsure'], [6]],
+    shown: [null, [6], null, [6], [6]],
+    readings: [
+      { frame: 1, faces: [6], kept: [], unreadable: 0 },
+      { frame: 3, faces: [], kept: [], unreadable: 1 },
+    ],
+    unsettledFrames: 2,
+  };
+  const silent: StillTrayRecord = { faces: [1], frames: 5, raw: [null, null, null, null, null], shown: [null, null, null, null, null], readings: [], unsettledFrames: 5 };
+
+  it('counts changes over the frames read only, per die, before and after the stabiliser', () => {
+    const s = summariseFlicker([steady, shaky, silent]);
+    expect(s).toMatchObject({ scenes: 3, dice: 4, frames: 15, framesRead: 6, unsettledFrames: 9 });
+    // steady: the second die 2, 2, 3 (one change); shaky: 6, unsure, 6 (two changes over the gap)
+    expect(s.raw).toEqual({ dieFrames: 9, changes: 3, changesPer100DieFrames: (100 * 3) / 9, diceThatChanged: 2, diceAlwaysRight: 1 });
+    expect(s.shown).toEqual({ dieFrames: 9, changes: 0, changesPer100DieFrames: 0, diceThatChanged: 0, diceAlwaysRight: 3 });
+  });
+
+  it('counts the readings the game was told, and whether the first and last were the labelled faces', () => {
+    const r = summariseFlicker([steady, shaky, silent]).readings;
+    expect(r).toEqual({
+      total: 3,
+      afterFirst: 1,
+      scenesWithoutReading: 1,
+      scenesWithOneReading: 1,
+      firstRight: 2,
+      lastRight: 1, // shaky's last reading has its die unreadable
+      medianFramesToFirst: 3, // frames 4 and 2
+    });
+  });
+
+  it('takes a reading with a die in the kept zone, or one die short, as wrong', () => {
+    const kept: StillTrayRecord = { ...steady, readings: [{ frame: 3, faces: [4], kept: [2], unreadable: 0 }] };
+    const short: StillTrayRecord = { ...steady, readings: [{ frame: 3, faces: [4], kept: [], unreadable: 0 }] };
+    expect(summariseFlicker([kept, short]).readings).toMatchObject({ firstRight: 0, lastRight: 0 });
+    expect(summariseFlicker([]).readings.medianFramesToFirst).toBeNull();
+  });
+});
