@@ -168,7 +168,7 @@ async function main(): Promise<void> {
   console.log(describe('reader alone', s.raw, s.dice));
   console.log(describe('after the stabiliser (what the dashboard shows)', s.shown, s.dice));
   console.log(
-    `readings the game was told: ${r.total} (${r.afterFirst} after a tray's first); trays with one reading ${r.scenesWithOneReading}, with none ${r.scenesWithoutReading}; first reading right ${r.firstRight}, last right ${r.lastRight}; median frames to the first ${r.medianFramesToFirst ?? '—'}`,
+    `readings the game was told: ${r.total} (${r.afterFirst} after a tray's first; ${r.rollChanges} changed a complete roll); trays with one reading ${r.scenesWithOneReading}, with none ${r.scenesWithoutReading}; first reading right ${r.firstRight}, last right ${r.lastRight}; median frames to the first ${r.medianFramesToFirst ?? '—'}`,
   );
   const round = (v: number) => Math.round(v * 10000) / 10000;
   console.log(
@@ -183,6 +183,7 @@ async function main(): Promise<void> {
       shownDiceThatChanged: s.shown.diceThatChanged,
       readings: r.total,
       readingsAfterFirst: r.afterFirst,
+      rollChanges: r.rollChanges,
       firstReadingRight: r.firstRight,
       lastReadingRight: r.lastRight,
       medianFramesToFirstReading: r.medianFramesToFirst,

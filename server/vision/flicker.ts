@@ -67,6 +67,11 @@ export interface FlickerSummary {
     total: number;
     /** readings after a scene's first: each changed what the game was told about dice that did not move */
     afterFirst: number;
+    /**
+     * complete readings (no die unreadable: the ones a table sends to the game as a roll) whose dice
+     * differ from the scene's complete reading before: each would have changed the roll
+     */
+    rollChanges: number;
     scenesWithoutReading: number;
     scenesWithOneReading: number;
     /** first (last) reading equal to the labelled faces, nothing unreadable */
@@ -79,6 +84,11 @@ export interface FlickerSummary {
 
 function sameFaces(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+function rollChanges(readings: readonly EmittedReading[]): number {
+  const rolls = readings.filter((e) => e.unreadable === 0).map((e) => [...e.faces, ...e.kept].sort((a, b) => a - b));
+  return rolls.filter((roll, i) => i > 0 && !sameFaces(roll, rolls[i - 1])).length;
 }
 
 function steadiness(records: readonly StillTrayRecord[], pick: (r: StillTrayRecord) => (Answer[] | null)[]): AnswerSteadiness {
@@ -115,6 +125,7 @@ export function summariseFlicker(records: readonly StillTrayRecord[]): FlickerSu
     readings: {
       total: records.reduce((n, r) => n + r.readings.length, 0),
       afterFirst: records.reduce((n, r) => n + Math.max(0, r.readings.length - 1), 0),
+      rollChanges: records.reduce((n, r) => n + rollChanges(r.readings), 0),
       scenesWithoutReading: records.filter((r) => r.readings.length === 0).length,
       scenesWithOneReading: records.filter((r) => r.readings.length === 1).length,
       firstRight: records.filter((r) => right(r, r.readings[0])).length,

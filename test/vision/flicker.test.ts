@@ -62,6 +62,7 @@ describe('summariseFlicker', () => {
     expect(r).toEqual({
       total: 3,
       afterFirst: 1,
+      rollChanges: 0,
       scenesWithoutReading: 1,
       scenesWithOneReading: 1,
       firstRight: 2,
@@ -75,5 +76,15 @@ describe('summariseFlicker', () => {
     const short: StillTrayRecord = { ...steady, readings: [{ frame: 3, faces: [4], kept: [], unreadable: 0 }] };
     expect(summariseFlicker([kept, short]).readings).toMatchObject({ firstRight: 0, lastRight: 0 });
     expect(summariseFlicker([]).readings.medianFramesToFirst).toBeNull();
+  });
+
+  it('counts a change of the roll only between complete readings (an unreadable die holds the roll back)', () => {
+    const r = (frame: number, faces: number[], unreadable = 0, kept: number[] = []) => ({ frame, faces, kept, unreadable });
+    const churn: StillTrayRecord = {
+      ...steady,
+      readings: [r(3, [2, 4]), r(5, [2], 1), r(7, [2, 4]), r(9, [2, 5]), r(11, [2], 0, [5]), r(13, [2, 4])],
+    };
+    // [2,4] → (held back) → [2,4] same → [2,5] change → [2,5] (one die kept) same → [2,4] change
+    expect(summariseFlicker([churn]).readings).toMatchObject({ total: 6, afterFirst: 5, rollChanges: 2 });
   });
 });

@@ -220,12 +220,11 @@ export class DiceFeed extends EventEmitter {
     }
     const observed: ObservedDie[] = inTray.map((d) => ({ x: d.x, y: d.y, w: d.w, h: d.h, face: d.face, zone: d.zone }));
     const reading = this.stabilizer.push(observed);
-    // show the faces the table will use once a die is decided, and not a detection decided missed
+    // show the faces the table will use once a die is decided
     const decided = this.stabilizer.dice();
-    const shown = inTray.flatMap((d) => {
+    const shown = inTray.map((d) => {
       const t = decided.find((s) => s.x === d.x && s.y === d.y);
-      if (t?.missed) return [];
-      return [t && t.face !== undefined && t.face !== d.face ? { ...d, face: t.face } : d];
+      return t && t.face !== undefined && t.face !== d.face ? { ...d, face: t.face } : d;
     });
     this.emitVision(frame.at, result.width, result.height, true, shown);
     if (reading) {

@@ -169,7 +169,10 @@ export class DiceStabilizer {
         if (dist < this.opts.matchDistance * size) pairs.push({ t, d: i, dist });
       }
     }
-    pairs.sort((a, b) => a.dist - b.dist);
+    // a detection goes to a counted die before one decided missed, however close: a die read off centre
+    // now and then would otherwise feed a second track of its own and lose its votes
+    const rank = (t: Track) => (t.face === 'missed' ? 1 : 0);
+    pairs.sort((a, b) => rank(a.t) - rank(b.t) || a.dist - b.dist);
     const usedTracks = new Set<Track>();
     const usedDice = new Set<number>();
     for (const p of pairs) {

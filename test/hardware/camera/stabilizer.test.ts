@@ -93,6 +93,20 @@ describe('DiceStabilizer', () => {
     expect(s.dice()).toHaveLength(1);
   });
 
+  it('gives a detection to the counted die near it before a track decided missed, even a closer one', () => {
+    const s = new DiceStabilizer();
+    s.push([die(100, 100, 4)]);
+    s.push([die(100, 100, 4)]);
+    // a shadow beside the die, seen once: decided missed two frames later
+    s.push([die(100, 100, 4), die(125, 100, null)]);
+    for (let i = 0; i < 3; i++) s.push([die(100, 100, 4)]);
+    // the die is now found off centre, closer to the shadow's track than to its own
+    for (let i = 0; i < 6; i++) s.push([die(122, 100, 4)]);
+    const counted = s.dice().filter((d) => !d.missed);
+    expect(counted).toEqual([expect.objectContaining({ id: 1, x: 122, face: 4 })]);
+    expect(s.dice().find((d) => d.id === 2)).toMatchObject({ missed: true, x: 125 });
+  });
+
   it('moves a die between zones with its position', () => {
     const s = new DiceStabilizer();
     s.push([die(100, 100, 6)]);
