@@ -115,7 +115,10 @@ export interface ChangeTest {
   threshold: number;
   /** 1 for pixels to watch; omitted: all */
   mask?: Uint8Array;
-  /** a pixel is compared with every level of the frame before within this many pixels of it (0: the same pixel) */
+  /**
+   * a pixel is compared with every level of the frame before within this many pixels of it (0: the same
+   * pixel), and the frame's outer ring this wide is not watched
+   */
   tolerance?: number;
   /** scale the frame before by the ratio of the frames' mean levels (within 1 / 1.25 .. 1.25) first */
   matchExposure?: boolean;
@@ -142,8 +145,13 @@ export function changedFraction(a: GreyFrame, b: GreyFrame, test: ChangeTest): n
   const ratio = before > 0 ? Math.min(MAX_EXPOSURE_RATIO, Math.max(1 / MAX_EXPOSURE_RATIO, meanLevel(b, mask) / before)) : 1;
   let watched = 0;
   let changed = 0;
+  const { width: w, height: h } = a;
   for (let i = 0; i < n; i++) {
     if (mask && !mask[i]) continue;
+    // under shake the frame's outer `tolerance` pixels show what comes in from beyond it: not watched
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x < tolerance || y < tolerance || x >= w - tolerance || y >= h - tolerance) continue;
     watched++;
     const v = b.data[i];
     if (v > range.high[i] * ratio + threshold || v < range.low[i] * ratio - threshold) changed++;

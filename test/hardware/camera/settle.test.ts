@@ -76,6 +76,15 @@ describe('SettleDetector', () => {
     expect(changedFraction(a, rolled, { threshold: 18, tolerance: 1 })).toBeGreaterThan(0.002);
   });
 
+  it('does not watch the outer ring that shake brings new picture into', () => {
+    const a = greyFrame(W, H, []);
+    const b = { ...a, data: a.data.map((v, i) => (i < W * 2 ? 250 : v)) }; // the top two rows change
+    expect(changedFraction(a, { ...a, data: a.data.map((v, i) => (i < W ? 250 : v)) }, { threshold: 18, tolerance: 1 })).toBe(0);
+    expect(changedFraction(a, b, { threshold: 18, tolerance: 0 })).toBeCloseTo(2 / H);
+    // the outer row is not watched; of the second, all but its two ends are
+    expect(changedFraction(a, b, { threshold: 18, tolerance: 1 })).toBeCloseTo(1 / (H - 2));
+  });
+
   it('forgives a change of exposure of the whole frame, not a die that appeared', () => {
     const bright = (f: ReturnType<typeof greyFrame>, k: number) => ({ ...f, data: f.data.map((v) => Math.min(255, Math.round(v * k))) });
     const tray = greyFrame(W, H, [{ x: 30, y: 30, size: 12 }]);
@@ -93,7 +102,7 @@ describe('SettleDetector', () => {
 
   it('settles on still trays filmed with sensor noise, flickering exposure and a pixel of shake', async () => {
     const rng = new Rng(11);
-    for (const i of [3, 4, 9]) {
+    for (const i of [3, 4, 9, 186]) {
       const { scene, jpegQuality } = syntheticSetScene(i, 1);
       const picture = { data: new Uint8Array(scene.image.toBytes()), width: scene.image.width, height: scene.image.height };
       const d = new SettleDetector();
