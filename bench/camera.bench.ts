@@ -135,6 +135,7 @@ export async function run(): Promise<Record<string, unknown>> {
     {
       const det = new SettleDetector();
       const N = 30;
+      for (let i = 0; i < 10; i++) det.push(await decodeGrey(i % 2 ? frame : tray.image)); // warm-up
       const t0 = performance.now();
       for (let i = 0; i < N; i++) det.push(await decodeGrey(i % 2 ? frame : tray.image));
       out.grey_settle_ms_per_frame = round((performance.now() - t0) / N, 2);
