@@ -66,14 +66,16 @@ async function* syntheticScenes(count: number, seed: number, close: boolean): As
   }
 }
 
-async function* photoScenes(dir: string, limit: number, quality: number): AsyncGenerator<StillScene> {
+async function* photoScenes(dir: string, limit: number, quality: number, leftOut: string[]): AsyncGenerator<StillScene> {
   const images = (await readYoloFolder(dir)).slice(0, limit);
   for (const img of images) {
     let decoded;
     try {
       decoded = await sharp(await readFile(img.path), { failOn: 'error' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+      if (decoded.info.channels !== 3) throw new Error(`it decodes to ${decoded.info.channels} channels, not RGB`);
     } catch (err) {
       process.stderr.write(`\ndice:flicker: ${img.relPath} left out: cannot decode it (${(err as Error).message})\n`);
+      leftOut.push(img.relPath);
       continue;
     }
     const { width, height } = decoded.info;
@@ -120,6 +122,7 @@ async function main(): Promise<void> {
   }
   const jitterSeed = integer(values['jitter-seed'], '--jitter-seed', 0, 2 ** 31 - 1, 1);
   let scenes: AsyncGenerator<StillScene>;
+  const leftOut: string[] = [];
   let total: number;
   let what: string;
   if (values.synthetic !== undefined) {
@@ -139,7 +142,7 @@ async function main(): Promise<void> {
     if (count === 0) throw new UsageError(`no labelled images in ${dir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
     const limit = integer(values.limit, '--limit', 1, 1_000_000, count);
     total = Math.min(limit, count);
-    scenes = photoScenes(dir, limit, integer(values.quality, '--quality', 1, 100, 90));
+    scenes = photoScenes(dir, limit, integer(values.quality, '--quality', 1, 100, 90), leftOut);
     what = `${dir}, ${total} photos`;
   }
 
@@ -153,7 +156,7 @@ async function main(): Promise<void> {
     for await (const scene of scenes) {
       records.push(await watchStillTray(reader, scene.picture, scene.labels, { frames, jitter, quality: scene.quality, rng }));
       names.push(scene.name);
-      bar('film', ++done, total);
+      bar('film', ++done, total - leftOut.length);
     }
   } finally {
     reader.dispose();
@@ -163,6 +166,7 @@ async function main(): Promise<void> {
   const s = summariseFlicker(records);
   const r = s.readings;
   console.log(`data: ${what}`);
+  if (leftOut.length > 0) console.log(`photos left out (they could not be decoded): ${leftOut.join(', ')}`);
   console.log(`model ${reader.modelVersion}, backend ${reader.backend}; ${frames} frames a still tray, noise ${jitter.noise} levels, gain ±${jitter.gain}, shift ±${jitter.shift} px, jitter seed ${jitterSeed}`);
   console.log(`${s.scenes} still trays, ${s.dice} dice, ${s.frames} frames (${s.framesRead} read; ${s.unsettledFrames} not taken as settled)`);
   console.log(describe('reader alone', s.raw, s.dice));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sharedDir } from '../../server/vision/yolo-dataset.ts';
@@ -33,6 +35,22 @@ describe('npm run dice:flicker', () => {
     const { stdout } = await run(process.execPath, [...cli, '--data', validDir, '--limit', '2', '--frames', '6', '--quality', '85'], { cwd: repoRoot });
     expect(stdout).toContain('2 photos');
     expect(lastJson(stdout)).toMatchObject({ scenes: 2, frames: 12 });
+  });
+
+  it('leaves out a photo it cannot decode, names it and goes on', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dice-flicker-'));
+    try {
+      const set = join(dir, 'set');
+      await run(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/cli/dice-eval.ts'), '--synthetic', '1', '--seed', '2', '--out', set], { cwd: repoRoot });
+      await writeFile(join(set, 'broken.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+      await writeFile(join(set, 'broken.txt'), '0 0.5 0.5 0.1 0.1\n');
+      const { stdout, stderr } = await run(process.execPath, [...cli, '--data', set, '--frames', '4'], { cwd: repoRoot });
+      expect(stderr).toMatch(/broken\.jpg left out: cannot decode it/);
+      expect(stdout).toContain('photos left out (they could not be decoded): broken.jpg');
+      expect(lastJson(stdout)).toMatchObject({ scenes: 1, frames: 4 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('names a wrong flag with the usage', async () => {
