@@ -14,7 +14,6 @@ import { parseArgs } from 'node:util';
 import { existsSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import sharp from 'sharp';
 import { createDiceReader } from '../vision/reader.ts';
 import { readYoloFolder } from '../vision/yolo-dataset.ts';
 import { summariseFlicker, type AnswerSteadiness, type StillTrayRecord } from '../vision/flicker.ts';
@@ -25,7 +24,8 @@ import { Rng } from '../synth/random.ts';
 import { watchStillTray } from '../hardware/camera/still-tray.ts';
 import { progressBar } from './progress.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
-import { VisionModelError } from '../vision/errors.ts';
+import { VisionInputError, VisionModelError } from '../vision/errors.ts';
+import { decodeImage } from '../vision/decode.ts';
 
 const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera] [--frames F]
        npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]
@@ -59,7 +59,7 @@ async function* syntheticScenes(count: number, seed: number, close: boolean): As
     const { width, height } = scene.image;
     yield {
       name: `synthetic_${String(i).padStart(4, '0')}`,
-      picture: { data: new Uint8Array(scene.image.toBytes()), width, height },
+      picture: { data: scene.image.toBytes(), width, height },
       labels: scene.dice.map(({ x, y, w, h, face }) => ({ x, y, w, h, face })),
       quality: jpegQuality,
     };
@@ -69,19 +69,19 @@ async function* syntheticScenes(count: number, seed: number, close: boolean): As
 async function* photoScenes(dir: string, limit: number, quality: number, leftOut: string[]): AsyncGenerator<StillScene> {
   const images = (await readYoloFolder(dir)).slice(0, limit);
   for (const img of images) {
-    let decoded;
+    let picture;
     try {
-      decoded = await sharp(await readFile(img.path), { failOn: 'error' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-      if (decoded.info.channels !== 3) throw new Error(`it decodes to ${decoded.info.channels} channels, not RGB`);
+      picture = await decodeImage(await readFile(img.path));
     } catch (err) {
-      process.stderr.write(`\ndice:flicker: ${img.relPath} left out: cannot decode it (${(err as Error).message})\n`);
+      if (!(err instanceof VisionInputError)) throw err;
+      process.stderr.write(`\ndice:flicker: ${img.relPath} left out: cannot decode it (${err.message})\n`);
       leftOut.push(img.relPath);
       continue;
     }
-    const { width, height } = decoded.info;
+    const { width, height } = picture;
     yield {
       name: img.relPath,
-      picture: { data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length), width, height },
+      picture,
       labels: img.labels.map((l) => ({ x: l.cx * width, y: l.cy * height, w: l.w * width, h: l.h * height, face: l.face })),
       quality,
     };

@@ -4,6 +4,8 @@
  * 'missed'; it flickers in a frame whose answer differs from its answer in the frame read before.
  */
 import { matchImage, median, type LabelBox, type PredictedDie } from './scoring.ts';
+import { sameFaces } from '../dice/faces.ts';
+import type { Face } from '../dice/types.ts';
 
 export type Answer = number | 'unsure' | 'missed';
 
@@ -82,12 +84,8 @@ export interface FlickerSummary {
   };
 }
 
-function sameFaces(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
 function rollChanges(readings: readonly EmittedReading[]): number {
-  const rolls = readings.filter((e) => e.unreadable === 0).map((e) => [...e.faces, ...e.kept].sort((a, b) => a - b));
+  const rolls = readings.filter((e) => e.unreadable === 0).map((e) => [...e.faces, ...e.kept] as Face[]);
   return rolls.filter((roll, i) => i > 0 && !sameFaces(roll, rolls[i - 1])).length;
 }
 
@@ -111,8 +109,8 @@ function steadiness(records: readonly StillTrayRecord[], pick: (r: StillTrayReco
 }
 
 export function summariseFlicker(records: readonly StillTrayRecord[]): FlickerSummary {
-  const truth = (r: StillTrayRecord) => [...r.faces].sort((a, b) => a - b);
-  const right = (r: StillTrayRecord, e: EmittedReading | undefined) => !!e && e.unreadable === 0 && e.kept.length === 0 && sameFaces(e.faces, truth(r));
+  const right = (r: StillTrayRecord, e: EmittedReading | undefined) =>
+    !!e && e.unreadable === 0 && e.kept.length === 0 && sameFaces(e.faces as Face[], r.faces as Face[]);
   const firsts = records.flatMap((r) => (r.readings.length ? [r.readings[0].frame + 1] : []));
   return {
     scenes: records.length,
