@@ -7,7 +7,7 @@
  *     "width": 640, "height": 480, "fps": N,
  *     "tray": {x,y,w,h} | {quad: [[x,y],…]},   "keptZone": same,   (normalised 0..1)
  *     "settle": {pixelThreshold, motionFraction, stillFrames, shiftTolerance, matchExposure},
- *     "stabilizer": {window, minVotes, switchVotes, maxMisses, matchDistance},
+ *     "stabilizer": {window, minVotes, switchVotes, memory, switchLead, maxMisses, matchDistance},
  *     "quality", "skip" (fswebcam), "seed", "movingFrames" (synthetic), "loop" (replay)
  *   }
  * Every problem is reported with the path of the field.

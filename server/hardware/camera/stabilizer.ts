@@ -1,12 +1,15 @@
 /**
  * Turns noisy per-frame dice detections into stable readings.
- * Each die is tracked across frames by position; its face is a vote over its last `window` frames;
- * once decided, a face only changes when a challenger wins `switchVotes` of the window (hysteresis),
- * so alternating noisy reads never flicker. Unreadable (null) is a vote like a face: a die read as
- * null most of the time stays unreadable and is never guessed. A frame the die was not found in is a
- * vote too ('missed'): a die decided missed is not counted, so a detection that comes and goes (a
- * shadow, a token, a side face seen in some frames) is counted or not with the same hysteresis, instead
- * of changing the reading each time it comes back.
+ * Each die is tracked across frames by position; its face is a vote over its last `window` frames.
+ * A new die is decided once one answer has `minVotes` of the window. Once decided, a face changes only
+ * when a challenger wins `switchVotes` of the window *and* has been seen `switchLead` times more than
+ * the decided face over the last `memory` frames: the dice have not moved since (any motion starts the
+ * tracking afresh), so a die read two ways by turns keeps the answer it was first given, while a first
+ * answer the reader then contradicts, frame after frame, is still corrected.
+ * Unreadable (null) is a vote like a face: a die read as null most of the time stays unreadable and is
+ * never guessed. A frame the die was not found in is a vote too ('missed'): a die decided missed is not
+ * counted, so a detection that comes and goes (a shadow, a token, a side face seen in some frames) is
+ * counted or not with the same hysteresis, instead of changing the reading each time it comes back.
  * A reading is emitted only when every tracked die is decided and the reading differs from the last one.
  */
 import type { Zone } from './calibration.ts';
@@ -28,13 +31,17 @@ export interface StabilizerOptions {
   minVotes: number;
   /** votes a different face needs to replace a decided one */
   switchVotes: number;
+  /** frames of a die's history counted for `switchLead` */
+  memory: number;
+  /** votes a different face also needs beyond the decided one's, over the last `memory` frames */
+  switchLead: number;
   /** a die missing from more than this many frames in a row is forgotten */
   maxMisses: number;
   /** a detection matches a die when their centres are closer than this many die sizes */
   matchDistance: number;
 }
 
-export const DEFAULT_STABILIZER: StabilizerOptions = { window: 5, minVotes: 2, switchVotes: 4, maxMisses: 20, matchDistance: 0.75 };
+export const DEFAULT_STABILIZER: StabilizerOptions = { window: 5, minVotes: 3, switchVotes: 5, memory: 30, switchLead: 2, maxMisses: 20, matchDistance: 0.75 };
 
 export function validateStabilizerOptions(o: Partial<StabilizerOptions>, where = 'stabilizer'): StabilizerOptions {
   const r = { ...DEFAULT_STABILIZER, ...o };
@@ -45,6 +52,8 @@ export function validateStabilizerOptions(o: Partial<StabilizerOptions>, where =
   int('window', 1, 50);
   int('minVotes', 1, r.window);
   int('switchVotes', r.minVotes, r.window);
+  int('memory', r.window, 1000);
+  int('switchLead', 0, r.memory);
   int('maxMisses', 0, 50);
   if (!Number.isFinite(r.matchDistance) || r.matchDistance <= 0 || r.matchDistance > 5) {
     throw new RangeError(`${where}.matchDistance: must be a number above 0 and at most 5 (got ${r.matchDistance})`);
@@ -198,12 +207,12 @@ export class DiceStabilizer {
 
   private vote(t: Track, v: Vote): void {
     t.history.push(v);
-    if (t.history.length > this.opts.window) t.history.shift();
+    if (t.history.length > this.opts.memory) t.history.shift();
   }
 
   private decide(t: Track): void {
     const counts = new Map<string, { face: Vote; n: number }>();
-    for (const f of t.history) {
+    for (const f of t.history.slice(-this.opts.window)) {
       const k = voteKey(f);
       const c = counts.get(k);
       if (c) c.n++;
@@ -217,6 +226,8 @@ export class DiceStabilizer {
       if (top.n >= this.opts.minVotes && top.n > second) t.face = top.face;
       return;
     }
-    if (top.face !== t.face && top.n >= this.opts.switchVotes) t.face = top.face;
+    if (top.face === t.face || top.n < this.opts.switchVotes) return;
+    const seen = (f: Vote | undefined) => t.history.filter((v) => v === f).length;
+    if (seen(top.face) - seen(t.face) >= this.opts.switchLead) t.face = top.face;
   }
 }

@@ -11,6 +11,7 @@ import { stillFrame, type CameraJitter, type StillPicture } from '../../synth/ca
 import type { Rng } from '../../synth/random.ts';
 import { DiceFeed, type FeedReading, type FeedVision } from './dice-feed.ts';
 import { PushedFrameSource } from './pushed-source.ts';
+import type { StabilizerOptions } from './stabilizer.ts';
 
 export interface StillTrayOptions {
   frames: number;
@@ -18,6 +19,8 @@ export interface StillTrayOptions {
   /** JPEG quality the camera sends its frames at */
   quality: number;
   rng: Rng;
+  /** stabiliser settings (the feed's defaults when absent) */
+  stabilizer?: Partial<StabilizerOptions>;
 }
 
 /** Passes reads through and keeps the last result, so a frame's own read can be told from the stabilised one. */
@@ -42,7 +45,7 @@ class RecordingReader implements DiceReader {
 export async function watchStillTray(reader: DiceReader, picture: StillPicture, labels: readonly LabelBox[], o: StillTrayOptions): Promise<StillTrayRecord> {
   const recording = new RecordingReader(reader);
   const source = new PushedFrameSource();
-  const feed = new DiceFeed({ tableId: 'still-tray', source, reader: recording, stallMs: 3_600_000 });
+  const feed = new DiceFeed({ tableId: 'still-tray', source, reader: recording, stallMs: 3_600_000, stabilizer: o.stabilizer });
   const visions: FeedVision[] = [];
   const emitted: FeedReading[] = [];
   feed.on('vision', (v: FeedVision) => visions.push(v));

@@ -9,9 +9,10 @@ describe('DiceStabilizer', () => {
     const frame = [die(100, 100, 3), die(200, 120, 5), die(500, 300, 6, 'kept')];
     const out = [];
     for (let i = 0; i < 6; i++) out.push(s.push(frame));
-    expect(out[0]).toBeNull();
-    expect(out[1]).toEqual({ faces: [3, 5], kept: [6], unreadable: 0 });
-    expect(out.slice(2).every((r) => r === null)).toBe(true);
+    // a new die is decided on its third agreeing read
+    expect(out.slice(0, 2)).toEqual([null, null]);
+    expect(out[2]).toEqual({ faces: [3, 5], kept: [6], unreadable: 0 });
+    expect(out.slice(3).every((r) => r === null)).toBe(true);
   });
 
   it('never flickers on alternating noisy reads', () => {
@@ -26,13 +27,24 @@ describe('DiceStabilizer', () => {
     expect(readings[0].faces).toEqual([2, 4]);
   });
 
-  it('follows a real change once the new face wins the window', () => {
-    const s = new DiceStabilizer({ window: 5, switchVotes: 4 });
+  it('corrects a first answer once every read of the window and the still period outvote it', () => {
+    const s = new DiceStabilizer();
     const got = [];
-    for (let i = 0; i < 4; i++) got.push(s.push([die(100, 100, 2)]));
-    for (let i = 0; i < 6; i++) got.push(s.push([die(100, 100, 6)]));
-    const emitted = got.filter(Boolean);
-    expect(emitted).toEqual([{ faces: [2], kept: [], unreadable: 0 }, { faces: [6], kept: [], unreadable: 0 }]);
+    for (let i = 0; i < 3; i++) got.push(s.push([die(100, 100, 2)]));
+    for (let i = 0; i < 5; i++) got.push(s.push([die(100, 100, 6)]));
+    expect(got.map((r) => r?.faces ?? null)).toEqual([null, null, [2], null, null, null, null, [6]]);
+  });
+
+  it('keeps the first answer of a still die read two ways in long turns', () => {
+    // 4 six times, then 5 and 4 by turns in runs of five: each run of 5s wins the window
+    const reads = [...Array(6).fill(4), ...[5, 4, 5, 4, 5].flatMap((f) => Array(5).fill(f))];
+    const emitted = (options: ConstructorParameters<typeof DiceStabilizer>[0]) => {
+      const s = new DiceStabilizer(options);
+      return reads.flatMap((f) => s.push([die(100, 100, f), die(300, 100, 2)]) ?? []).map((r) => r.faces);
+    };
+    expect(emitted({})).toEqual([[2, 4]]);
+    // counting the window alone, the roll would change with each run
+    expect(emitted({ memory: 5, switchLead: 0 })).toEqual([[2, 4], [2, 5], [2, 4], [2, 5], [2, 4], [2, 5]]);
   });
 
   it('keeps an unreadable die unreadable, never guessing its face', () => {
@@ -47,8 +59,10 @@ describe('DiceStabilizer', () => {
   it('waits for a new die to be decided before emitting, and drops a die that left', () => {
     const s = new DiceStabilizer({ maxMisses: 1 });
     s.push([die(100, 100, 3)]);
+    s.push([die(100, 100, 3)]);
     expect(s.push([die(100, 100, 3)])).toEqual({ faces: [3], kept: [], unreadable: 0 });
-    // a second die appears: not decided after one read
+    // a second die appears: not decided after two reads
+    expect(s.push([die(100, 100, 3), die(300, 300, 4)])).toBeNull();
     expect(s.push([die(100, 100, 3), die(300, 300, 4)])).toBeNull();
     expect(s.isStable()).toBe(false);
     expect(s.push([die(100, 100, 3), die(300, 300, 4)])).toEqual({ faces: [3, 4], kept: [], unreadable: 0 });
@@ -57,7 +71,7 @@ describe('DiceStabilizer', () => {
     expect(s.push([die(100, 100, 3)])).toEqual({ faces: [3], kept: [], unreadable: 0 });
   });
 
-  it('tells the game once about a detection that comes and goes, instead of each time it comes back', () => {
+  it('does not count a detection that comes and goes, nor tell the game each time it comes back', () => {
     const s = new DiceStabilizer();
     const emitted = [];
     for (let i = 0; i < 40; i++) {
@@ -66,7 +80,8 @@ describe('DiceStabilizer', () => {
       const r = s.push(frame);
       if (r) emitted.push(r);
     }
-    expect(emitted).toEqual([{ faces: [3], kept: [], unreadable: 1 }]);
+    expect(emitted).toEqual([{ faces: [3], kept: [], unreadable: 0 }]);
+    expect(s.dice().find((d) => d.x === 400)).toMatchObject({ missed: true });
   });
 
   it('does not count a detection seen in one frame of five, and reports it as missed', () => {
@@ -82,12 +97,12 @@ describe('DiceStabilizer', () => {
   });
 
   it('stops counting a die missed in switchVotes of the last frames, before forgetting it', () => {
-    const s = new DiceStabilizer({ window: 5, switchVotes: 4, maxMisses: 5 });
-    s.push([die(100, 100, 3), die(300, 100, 5)]);
+    const s = new DiceStabilizer({ maxMisses: 6 });
+    for (let i = 0; i < 2; i++) s.push([die(100, 100, 3), die(300, 100, 5)]);
     expect(s.push([die(100, 100, 3), die(300, 100, 5)])).toEqual({ faces: [3, 5], kept: [], unreadable: 0 });
     const got = [];
-    for (let i = 0; i < 4; i++) got.push(s.push([die(100, 100, 3)]));
-    expect(got).toEqual([null, null, null, { faces: [3], kept: [], unreadable: 0 }]);
+    for (let i = 0; i < 5; i++) got.push(s.push([die(100, 100, 3)]));
+    expect(got).toEqual([null, null, null, null, { faces: [3], kept: [], unreadable: 0 }]);
     expect(s.dice()).toHaveLength(2);
     for (let i = 0; i < 2; i++) s.push([die(100, 100, 3)]);
     expect(s.dice()).toHaveLength(1);
@@ -109,20 +124,21 @@ describe('DiceStabilizer', () => {
 
   it('moves a die between zones with its position', () => {
     const s = new DiceStabilizer();
-    s.push([die(100, 100, 6)]);
+    for (let i = 0; i < 2; i++) s.push([die(100, 100, 6)]);
     expect(s.push([die(100, 100, 6)])).toEqual({ faces: [6], kept: [], unreadable: 0 });
     s.reset();
-    s.push([die(500, 100, 6, 'kept')]);
+    for (let i = 0; i < 2; i++) s.push([die(500, 100, 6, 'kept')]);
     expect(s.push([die(500, 100, 6, 'kept')])).toEqual({ faces: [], kept: [6], unreadable: 0 });
   });
 
   it('does not re-emit the same reading after a reset (dice moved but show the same)', () => {
     const s = new DiceStabilizer();
-    s.push([die(100, 100, 2)]);
+    for (let i = 0; i < 2; i++) s.push([die(100, 100, 2)]);
     expect(s.push([die(100, 100, 2)])).not.toBeNull();
     s.reset();
-    s.push([die(300, 300, 2)]);
+    for (let i = 0; i < 2; i++) s.push([die(300, 300, 2)]);
     expect(s.push([die(300, 300, 2)])).toBeNull();
+    expect(s.isStable()).toBe(true);
     expect(s.lastReading()).toEqual({ faces: [2], kept: [], unreadable: 0 });
   });
 
@@ -131,5 +147,8 @@ describe('DiceStabilizer', () => {
     expect(() => s.push([{ ...die(1, 1, 3), face: 7 }])).toThrow(/face must be 1..6/);
     expect(() => s.push([{ ...die(1, 1, 3), w: 0 }])).toThrow(/size/);
     expect(() => validateStabilizerOptions({ window: 3, switchVotes: 5 })).toThrow(/switchVotes/);
+    expect(() => validateStabilizerOptions({ memory: 4 })).toThrow(/memory: must be an integer from 5 to 1000/);
+    expect(() => validateStabilizerOptions({ switchLead: -1 })).toThrow(/switchLead/);
+    expect(() => validateStabilizerOptions({ switchLead: 31 })).toThrow(/switchLead: must be an integer from 0 to 30/);
   });
 });

@@ -48,7 +48,7 @@ describe('watchStillTray', () => {
     expect(record.unsettledFrames).toBe(3);
     for (const frame of record.raw.slice(3)) expect(frame).toEqual(labels.map((l) => l.face));
     expect(record.shown.slice(3).every((f) => f !== null)).toBe(true);
-    // two agreeing reads decide a die: the reading comes with the fifth frame, once
-    expect(record.readings).toEqual([{ frame: 4, faces: [2, 5], kept: [], unreadable: 0 }]);
+    // three agreeing reads decide a die: the reading comes with the sixth frame, once
+    expect(record.readings).toEqual([{ frame: 5, faces: [2, 5], kept: [], unreadable: 0 }]);
   });
 });
