@@ -45,6 +45,8 @@ export const DEFAULT_STABILIZER: StabilizerOptions = { window: 5, minVotes: 3, s
 
 export function validateStabilizerOptions(o: Partial<StabilizerOptions>, where = 'stabilizer'): StabilizerOptions {
   const r = { ...DEFAULT_STABILIZER, ...o };
+  // a longer window than the default memory brings the memory with it unless that is set too
+  if (o.memory === undefined && Number.isInteger(r.window)) r.memory = Math.max(r.memory, r.window);
   const int = (k: keyof StabilizerOptions, lo: number, hi: number) => {
     const v = r[k];
     if (!Number.isInteger(v) || v < lo || v > hi) throw new RangeError(`${where}.${k}: must be an integer from ${lo} to ${hi} (got ${v})`);

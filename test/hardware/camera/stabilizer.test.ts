@@ -148,6 +148,8 @@ describe('DiceStabilizer', () => {
     expect(() => s.push([{ ...die(1, 1, 3), w: 0 }])).toThrow(/size/);
     expect(() => validateStabilizerOptions({ window: 3, switchVotes: 5 })).toThrow(/switchVotes/);
     expect(() => validateStabilizerOptions({ memory: 4 })).toThrow(/memory: must be an integer from 5 to 1000/);
+    expect(validateStabilizerOptions({ window: 40 })).toMatchObject({ window: 40, memory: 40 });
+    expect(() => validateStabilizerOptions({ window: 40, memory: 30 })).toThrow(/memory: must be an integer from 40 to 1000/);
     expect(() => validateStabilizerOptions({ switchLead: -1 })).toThrow(/switchLead/);
     expect(() => validateStabilizerOptions({ switchLead: 31 })).toThrow(/switchLead: must be an integer from 0 to 30/);
   });
