@@ -172,7 +172,7 @@ async function main(): Promise<void> {
   console.log(describe('reader alone', s.raw, s.dice));
   console.log(describe('after the stabiliser (what the dashboard shows)', s.shown, s.dice));
   console.log(
-    `readings the game was told: ${r.total} (${r.afterFirst} after a tray's first; ${r.rollChanges} changed a complete roll); trays with one reading ${r.scenesWithOneReading}, with none ${r.scenesWithoutReading}; first reading right ${r.firstRight}, last right ${r.lastRight}; median frames to the first ${r.medianFramesToFirst ?? '—'}`,
+    `readings the game was told: ${r.total} (${r.afterFirst} after a tray's first; ${r.rollChanges} changed a complete roll, on ${r.scenesWithRollChange} trays); trays with one reading ${r.scenesWithOneReading}, with none ${r.scenesWithoutReading}; first reading right ${r.firstRight}, last right ${r.lastRight}; median frames to the first ${r.medianFramesToFirst ?? '—'}`,
   );
   const round = (v: number) => Math.round(v * 10000) / 10000;
   console.log(
@@ -188,6 +188,7 @@ async function main(): Promise<void> {
       readings: r.total,
       readingsAfterFirst: r.afterFirst,
       rollChanges: r.rollChanges,
+      traysWithRollChange: r.scenesWithRollChange,
       firstReadingRight: r.firstRight,
       lastReadingRight: r.lastRight,
       medianFramesToFirstReading: r.medianFramesToFirst,

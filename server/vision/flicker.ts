@@ -74,6 +74,8 @@ export interface FlickerSummary {
      * differ from the scene's complete reading before: each would have changed the roll
      */
     rollChanges: number;
+    /** scenes with at least one such change */
+    scenesWithRollChange: number;
     scenesWithoutReading: number;
     scenesWithOneReading: number;
     /** first (last) reading equal to the labelled faces, nothing unreadable */
@@ -124,6 +126,7 @@ export function summariseFlicker(records: readonly StillTrayRecord[]): FlickerSu
       total: records.reduce((n, r) => n + r.readings.length, 0),
       afterFirst: records.reduce((n, r) => n + Math.max(0, r.readings.length - 1), 0),
       rollChanges: records.reduce((n, r) => n + rollChanges(r.readings), 0),
+      scenesWithRollChange: records.filter((r) => rollChanges(r.readings) > 0).length,
       scenesWithoutReading: records.filter((r) => r.readings.length === 0).length,
       scenesWithOneReading: records.filter((r) => r.readings.length === 1).length,
       firstRight: records.filter((r) => right(r, r.readings[0])).length,

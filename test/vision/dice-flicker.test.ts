@@ -29,6 +29,7 @@ describe('npm run dice:flicker', () => {
     expect(f.readings).toBeGreaterThanOrEqual(1);
     expect(f.lastReadingRight).toBeLessThanOrEqual(2);
     expect(f.rollChanges).toBeLessThanOrEqual(f.readingsAfterFirst);
+    expect(f.traysWithRollChange).toBeLessThanOrEqual(f.rollChanges);
   });
 
   it.skipIf(!haveReal)('films real photos (webcam-white-dice/valid) as still trays', async () => {

@@ -63,6 +63,7 @@ describe('summariseFlicker', () => {
       total: 3,
       afterFirst: 1,
       rollChanges: 0,
+      scenesWithRollChange: 0,
       scenesWithoutReading: 1,
       scenesWithOneReading: 1,
       firstRight: 2,
@@ -85,6 +86,7 @@ describe('summariseFlicker', () => {
       readings: [r(3, [2, 4]), r(5, [2], 1), r(7, [2, 4]), r(9, [2, 5]), r(11, [2], 0, [5]), r(13, [2, 4])],
     };
     // [2,4] → (held back) → [2,4] same → [2,5] change → [2,5] (one die kept) same → [2,4] change
-    expect(summariseFlicker([churn]).readings).toMatchObject({ total: 6, afterFirst: 5, rollChanges: 2 });
+    expect(summariseFlicker([churn]).readings).toMatchObject({ total: 6, afterFirst: 5, rollChanges: 2, scenesWithRollChange: 1 });
+    expect(summariseFlicker([churn, steady, churn]).readings).toMatchObject({ rollChanges: 4, scenesWithRollChange: 2 });
   });
 });
