@@ -8,6 +8,8 @@
  * how often a die's answer changed from one frame read to the next, and how many stable readings the
  * game was told per still tray; the last line is one JSON object. --model DIR reads with another model;
  * --records FILE.json writes every tray's record (each frame's answers, the readings, the frames not settled).
+ * --settle JSON and --stabilizer JSON change the camera path's settings as a table's camera config does
+ * (e.g. --stabilizer '{"minVotes":2}'); the fields left out keep their defaults (hardware.md).
  * A photo that cannot be decoded is named on stderr and left out; the run goes on.
  */
 import { parseArgs } from 'node:util';
@@ -26,10 +28,13 @@ import { progressBar } from './progress.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 import { VisionInputError, VisionModelError } from '../vision/errors.ts';
 import { decodeImage } from '../vision/decode.ts';
+import { DEFAULT_SETTLE, validateSettleOptions, type SettleOptions } from '../hardware/camera/settle.ts';
+import { DEFAULT_STABILIZER, validateStabilizerOptions, type StabilizerOptions } from '../hardware/camera/stabilizer.ts';
 
 const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera] [--frames F]
        npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]
   camera: [--noise LEVELS] [--gain G] [--shift PX] [--jitter-seed S]   [--model DIR] [--records FILE.json]
+  camera path: [--settle JSON] [--stabilizer JSON]   (as in a table's camera config, e.g. --stabilizer '{"minVotes":2}')
 (each flag is explained at the top of server/cli/dice-flicker.ts; defaults: 30 frames, noise ${CAMERA_JITTER.noise}, gain ${CAMERA_JITTER.gain}, shift ${CAMERA_JITTER.shift}, quality 90)`;
 
 interface StillScene {
@@ -51,6 +56,26 @@ function number(value: string | undefined, flag: string): number | undefined {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n)) throw new UsageError(`${flag} must be a number, got "${value}"`);
   return n;
+}
+
+/** A JSON object of camera-path settings, checked as a table's camera config checks it. */
+function pathOptions<T extends object>(value: string | undefined, flag: string, defaults: T, validate: (o: Partial<T>, where: string) => T): T | undefined {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new UsageError(`${flag} must be a JSON object such as '{"${Object.keys(defaults)[0]}": …}', got "${value}"`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`${flag} must be a JSON object, got ${value}`);
+  const unknown = Object.keys(parsed).filter((k) => !Object.hasOwn(defaults, k));
+  if (unknown.length) throw new UsageError(`${flag}: unknown field(s) ${unknown.join(', ')} (allowed: ${Object.keys(defaults).join(', ')})`);
+  try {
+    return validate(parsed as Partial<T>, flag);
+  } catch (err) {
+    if (err instanceof RangeError) throw new UsageError(err.message);
+    throw err;
+  }
 }
 
 async function* syntheticScenes(count: number, seed: number, close: boolean): AsyncGenerator<StillScene> {
@@ -108,6 +133,8 @@ async function main(): Promise<void> {
       'jitter-seed': { type: 'string' },
       model: { type: 'string' },
       records: { type: 'string' },
+      settle: { type: 'string' },
+      stabilizer: { type: 'string' },
     },
   });
   const frames = integer(values.frames, '--frames', 2, 1000, 30);
@@ -120,6 +147,8 @@ async function main(): Promise<void> {
     if (err instanceof RangeError) throw new UsageError(err.message.replace(/^camera (\w+)/, '--$1'));
     throw err;
   }
+  const settle = pathOptions<SettleOptions>(values.settle, '--settle', DEFAULT_SETTLE, validateSettleOptions);
+  const stabilizer = pathOptions<StabilizerOptions>(values.stabilizer, '--stabilizer', DEFAULT_STABILIZER, validateStabilizerOptions);
   const jitterSeed = integer(values['jitter-seed'], '--jitter-seed', 0, 2 ** 31 - 1, 1);
   let scenes: AsyncGenerator<StillScene>;
   const leftOut: string[] = [];
@@ -154,7 +183,7 @@ async function main(): Promise<void> {
   let done = 0;
   try {
     for await (const scene of scenes) {
-      records.push(await watchStillTray(reader, scene.picture, scene.labels, { frames, jitter, quality: scene.quality, rng }));
+      records.push(await watchStillTray(reader, scene.picture, scene.labels, { frames, jitter, quality: scene.quality, rng, settle, stabilizer }));
       names.push(scene.name);
       bar('film', ++done, total - leftOut.length);
     }
@@ -168,6 +197,8 @@ async function main(): Promise<void> {
   console.log(`data: ${what}`);
   if (leftOut.length > 0) console.log(`photos left out (they could not be decoded): ${leftOut.join(', ')}`);
   console.log(`model ${reader.modelVersion}, backend ${reader.backend}; ${frames} frames a still tray, noise ${jitter.noise} levels, gain ±${jitter.gain}, shift ±${jitter.shift} px, jitter seed ${jitterSeed}`);
+  if (settle) console.log(`settle detector: ${JSON.stringify(settle)}`);
+  if (stabilizer) console.log(`stabiliser: ${JSON.stringify(stabilizer)}`);
   console.log(`${s.scenes} still trays, ${s.dice} dice, ${s.frames} frames (${s.framesRead} read; ${s.unsettledFrames} not taken as settled)`);
   console.log(describe('reader alone', s.raw, s.dice));
   console.log(describe('after the stabiliser (what the dashboard shows)', s.shown, s.dice));
@@ -192,6 +223,8 @@ async function main(): Promise<void> {
       firstReadingRight: r.firstRight,
       lastReadingRight: r.lastRight,
       medianFramesToFirstReading: r.medianFramesToFirst,
+      settle: settle ?? DEFAULT_SETTLE,
+      stabilizer: stabilizer ?? DEFAULT_STABILIZER,
       backend: reader.backend,
     }),
   );

@@ -32,6 +32,17 @@ describe('npm run dice:flicker', () => {
     expect(f.traysWithRollChange).toBeLessThanOrEqual(f.rollChanges);
   });
 
+  it('runs the camera path with the settings given, as a camera config would', async () => {
+    const old = '{"minVotes":2,"switchVotes":4,"memory":5,"switchLead":0}';
+    const { stdout } = await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '1', '--frames', '6', '--stabilizer', old, '--settle', '{"stillFrames":3}'], { cwd: repoRoot });
+    expect(stdout).toContain('stabiliser: {"window":5,"minVotes":2,"switchVotes":4,"memory":5,"switchLead":0,');
+    const f = lastJson(stdout);
+    expect(f.stabilizer).toMatchObject({ minVotes: 2, switchVotes: 4, memory: 5, switchLead: 0 });
+    expect(f.settle).toMatchObject({ stillFrames: 3, shiftTolerance: 1 });
+    // two agreeing reads decide a die with these settings: the first reading comes with the fifth frame, not the sixth
+    expect(f.medianFramesToFirstReading).toBe(5);
+  });
+
   it.skipIf(!haveReal)('films real photos (webcam-white-dice/valid) as still trays', async () => {
     const { stdout } = await run(process.execPath, [...cli, '--data', validDir, '--limit', '2', '--frames', '6', '--quality', '85'], { cwd: repoRoot });
     expect(stdout).toContain('2 photos');
@@ -65,6 +76,10 @@ describe('npm run dice:flicker', () => {
     await bad(['--data', join(repoRoot, 'no-such-folder')], /is not a folder/);
     await bad(['--data', join(repoRoot, 'server')], /no labelled images/);
     await bad([], /--data DIR or --synthetic N is needed/);
+    await bad(['--synthetic', '1', '--stabilizer', '{"minVotes":9}'], /--stabilizer\.minVotes: must be an integer from 1 to 5 \(got 9\)/);
+    await bad(['--synthetic', '1', '--stabilizer', '{"votes":2}'], /--stabilizer: unknown field\(s\) votes \(allowed: window, minVotes/);
+    await bad(['--synthetic', '1', '--settle', '[1]'], /--settle must be a JSON object, got \[1\]/);
+    await bad(['--synthetic', '1', '--settle', 'still'], /--settle must be a JSON object such as/);
     const { stdout } = await run(process.execPath, [...cli, '--help'], { cwd: repoRoot });
     expect(stdout).toContain('usage: npm run dice:flicker -- --synthetic N');
   });

@@ -11,6 +11,7 @@ import { stillFrame, type CameraJitter, type StillPicture } from '../../synth/ca
 import type { Rng } from '../../synth/random.ts';
 import { DiceFeed, type FeedReading, type FeedVision } from './dice-feed.ts';
 import { PushedFrameSource } from './pushed-source.ts';
+import type { SettleOptions } from './settle.ts';
 import type { StabilizerOptions } from './stabilizer.ts';
 
 export interface StillTrayOptions {
@@ -19,7 +20,8 @@ export interface StillTrayOptions {
   /** JPEG quality the camera sends its frames at */
   quality: number;
   rng: Rng;
-  /** stabiliser settings (the feed's defaults when absent) */
+  /** settle detector and stabiliser settings (the feed's defaults when absent) */
+  settle?: Partial<SettleOptions>;
   stabilizer?: Partial<StabilizerOptions>;
 }
 
@@ -45,7 +47,7 @@ class RecordingReader implements DiceReader {
 export async function watchStillTray(reader: DiceReader, picture: StillPicture, labels: readonly LabelBox[], o: StillTrayOptions): Promise<StillTrayRecord> {
   const recording = new RecordingReader(reader);
   const source = new PushedFrameSource();
-  const feed = new DiceFeed({ tableId: 'still-tray', source, reader: recording, stallMs: 3_600_000, stabilizer: o.stabilizer });
+  const feed = new DiceFeed({ tableId: 'still-tray', source, reader: recording, stallMs: 3_600_000, settle: o.settle, stabilizer: o.stabilizer });
   const visions: FeedVision[] = [];
   const emitted: FeedReading[] = [];
   feed.on('vision', (v: FeedVision) => visions.push(v));
