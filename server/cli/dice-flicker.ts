@@ -30,6 +30,7 @@ import { VisionInputError, VisionModelError } from '../vision/errors.ts';
 import { decodeImage } from '../vision/decode.ts';
 import { DEFAULT_SETTLE, validateSettleOptions, type SettleOptions } from '../hardware/camera/settle.ts';
 import { DEFAULT_STABILIZER, validateStabilizerOptions, type StabilizerOptions } from '../hardware/camera/stabilizer.ts';
+import { checkPathOptions } from '../hardware/camera/config.ts';
 
 const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera] [--frames F]
        npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]
@@ -68,14 +69,9 @@ function pathOptions<T extends object>(value: string | undefined, flag: string, 
     throw new UsageError(`${flag} must be a JSON object such as '{"${Object.keys(defaults)[0]}": …}', got "${value}"`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`${flag} must be a JSON object, got ${value}`);
-  const unknown = Object.keys(parsed).filter((k) => !Object.hasOwn(defaults, k));
-  if (unknown.length) throw new UsageError(`${flag}: unknown field(s) ${unknown.join(', ')} (allowed: ${Object.keys(defaults).join(', ')})`);
-  try {
-    return validate(parsed as Partial<T>, flag);
-  } catch (err) {
-    if (err instanceof RangeError) throw new UsageError(err.message);
-    throw err;
-  }
+  const { options, problems } = checkPathOptions(parsed as Record<string, unknown>, flag, defaults, validate);
+  if (problems.length > 0 || !options) throw new UsageError(problems.join('; '));
+  return options;
 }
 
 async function* syntheticScenes(count: number, seed: number, close: boolean): AsyncGenerator<StillScene> {

@@ -114,6 +114,7 @@ export function summariseFlicker(records: readonly StillTrayRecord[]): FlickerSu
   const right = (r: StillTrayRecord, e: EmittedReading | undefined) =>
     !!e && e.unreadable === 0 && e.kept.length === 0 && sameFaces(e.faces as Face[], r.faces as Face[]);
   const firsts = records.flatMap((r) => (r.readings.length ? [r.readings[0].frame + 1] : []));
+  const changesPerScene = records.map((r) => rollChanges(r.readings));
   return {
     scenes: records.length,
     dice: records.reduce((n, r) => n + r.faces.length, 0),
@@ -125,8 +126,8 @@ export function summariseFlicker(records: readonly StillTrayRecord[]): FlickerSu
     readings: {
       total: records.reduce((n, r) => n + r.readings.length, 0),
       afterFirst: records.reduce((n, r) => n + Math.max(0, r.readings.length - 1), 0),
-      rollChanges: records.reduce((n, r) => n + rollChanges(r.readings), 0),
-      scenesWithRollChange: records.filter((r) => rollChanges(r.readings) > 0).length,
+      rollChanges: changesPerScene.reduce((a, b) => a + b, 0),
+      scenesWithRollChange: changesPerScene.filter((n) => n > 0).length,
       scenesWithoutReading: records.filter((r) => r.readings.length === 0).length,
       scenesWithOneReading: records.filter((r) => r.readings.length === 1).length,
       firstRight: records.filter((r) => right(r, r.readings[0])).length,

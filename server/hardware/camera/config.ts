@@ -68,6 +68,26 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * A settle or stabilizer settings object checked field by field: unknown fields and out-of-range values
+ * are problems named with `where`; the options are the defaults with the valid fields given.
+ */
+export function checkPathOptions<T extends object>(
+  given: Record<string, unknown>,
+  where: string,
+  defaults: T,
+  validate: (o: Partial<T>, where: string) => T,
+): { options: T | null; problems: string[] } {
+  const problems: string[] = [];
+  const bad = Object.keys(given).filter((k) => !Object.hasOwn(defaults, k));
+  if (bad.length) problems.push(`${where}: unknown field(s) ${bad.join(', ')} (allowed: ${Object.keys(defaults).join(', ')})`);
+  try {
+    return { options: validate(given as Partial<T>, where), problems };
+  } catch (err) {
+    return { options: null, problems: [...problems, (err as Error).message] };
+  }
+}
+
 function intIn(v: unknown, path: string, lo: number, hi: number, problems: string[], fallback: number): number {
   if (v === undefined) return fallback;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) {
@@ -118,32 +138,19 @@ export function checkCameraConfig(raw: unknown, path = 'camera'): { config: Came
     }
   }
 
-  let settle = DEFAULT_SETTLE;
-  if (o.settle !== undefined) {
-    if (!isObject(o.settle)) problems.push(`${path}.settle: expected an object`);
-    else {
-      const bad = Object.keys(o.settle).filter((k) => !(k in DEFAULT_SETTLE));
-      if (bad.length) problems.push(`${path}.settle: unknown field(s) ${bad.join(', ')} (allowed: ${Object.keys(DEFAULT_SETTLE).join(', ')})`);
-      try {
-        settle = validateSettleOptions(o.settle as Partial<SettleOptions>, `${path}.settle`);
-      } catch (err) {
-        problems.push((err as Error).message);
-      }
+  const pathOptions = <T extends object>(key: 'settle' | 'stabilizer', defaults: T, validate: (o: Partial<T>, where: string) => T): T => {
+    const given = o[key];
+    if (given === undefined) return defaults;
+    if (!isObject(given)) {
+      problems.push(`${path}.${key}: expected an object`);
+      return defaults;
     }
-  }
-  let stabilizer = DEFAULT_STABILIZER;
-  if (o.stabilizer !== undefined) {
-    if (!isObject(o.stabilizer)) problems.push(`${path}.stabilizer: expected an object`);
-    else {
-      const bad = Object.keys(o.stabilizer).filter((k) => !(k in DEFAULT_STABILIZER));
-      if (bad.length) problems.push(`${path}.stabilizer: unknown field(s) ${bad.join(', ')} (allowed: ${Object.keys(DEFAULT_STABILIZER).join(', ')})`);
-      try {
-        stabilizer = validateStabilizerOptions(o.stabilizer as Partial<StabilizerOptions>, `${path}.stabilizer`);
-      } catch (err) {
-        problems.push((err as Error).message);
-      }
-    }
-  }
+    const checked = checkPathOptions(given, `${path}.${key}`, defaults, validate);
+    problems.push(...checked.problems);
+    return checked.options ?? defaults;
+  };
+  const settle = pathOptions<SettleOptions>('settle', DEFAULT_SETTLE, validateSettleOptions);
+  const stabilizer = pathOptions<StabilizerOptions>('stabilizer', DEFAULT_STABILIZER, validateStabilizerOptions);
 
   const config: CameraConfig = { source, width, height, fps, calibration, settle, stabilizer };
   if (source === 'fswebcam' || source === 'ffmpeg') {
