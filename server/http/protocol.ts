@@ -22,6 +22,8 @@ export interface SeenDie {
   face: number | null;
   score: number;
   unreadable?: 'cocked' | 'blurred' | 'edge' | 'unsure';
+  /** the stabiliser has not decided this die yet: `face` is this frame's own read, and the table is told nothing of it */
+  pending?: true;
 }
 
 export interface VisionUpdate {

@@ -137,6 +137,8 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await expect
       .poll(async () => (await readings()) > before || (await page.locator('.die-box.unreadable').count()) > 0, { timeout: 30_000 })
       .toBe(true);
+    // the dice the table was told of are decided ones: none is drawn as still being read
+    if ((await readings()) > before) await expect.poll(() => page.locator('.die-box.pending').count()).toBe(0);
     await shot(page, 'roll-panel-camera');
   });
 

@@ -6,7 +6,7 @@
  *     "folder": "PATH",                          (replay; "device" is accepted too)
  *     "width": 640, "height": 480, "fps": N,
  *     "tray": {x,y,w,h} | {quad: [[x,y],…]},   "keptZone": same,   (normalised 0..1)
- *     "settle": {pixelThreshold, motionFraction, stillFrames, shiftTolerance, matchExposure},
+ *     "settle": {pixelThreshold, motionFraction, stillFrames, shiftTolerance, matchExposure, alignShift},
  *     "stabilizer": {window, minVotes, switchVotes, memory, switchLead, maxMisses, matchDistance},
  *     "quality", "skip" (fswebcam), "seed", "movingFrames" (synthetic), "loop" (replay)
  *   }

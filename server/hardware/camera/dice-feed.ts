@@ -220,11 +220,13 @@ export class DiceFeed extends EventEmitter {
     }
     const observed: ObservedDie[] = inTray.map((d) => ({ x: d.x, y: d.y, w: d.w, h: d.h, face: d.face, zone: d.zone }));
     const reading = this.stabilizer.push(observed);
-    // show the faces the table will use once a die is decided
-    const decided = this.stabilizer.dice();
-    const shown = inTray.map((d) => {
-      const t = decided.find((s) => s.x === d.x && s.y === d.y);
-      return t && t.face !== undefined && t.face !== d.face ? { ...d, face: t.face } : d;
+    // show the faces the table will use once a die is decided, and which dice it is still deciding
+    const tracked = this.stabilizer.dice();
+    const shown = inTray.map((d): VisionDie => {
+      const t = tracked.find((s) => s.x === d.x && s.y === d.y);
+      if (!t) return d;
+      if (t.face === undefined) return { ...d, pending: true };
+      return t.face !== d.face ? { ...d, face: t.face } : d;
     });
     this.emitVision(frame.at, result.width, result.height, true, shown);
     if (reading) {

@@ -28,9 +28,14 @@ export interface SettleOptions {
    * frames' mean levels over the watched area (a webcam's exposure and mains light flicker by a few percent)
    */
   matchExposure: boolean;
+  /**
+   * camera shake followed, in grey pixels: when a frame looks moved, the whole frame's shift from the frame
+   * before (up to this far each way) is estimated and the frames compared again once aligned; 0: never
+   */
+  alignShift: number;
 }
 
-export const DEFAULT_SETTLE: SettleOptions = { pixelThreshold: 18, motionFraction: 0.002, stillFrames: 3, shiftTolerance: 1, matchExposure: true };
+export const DEFAULT_SETTLE: SettleOptions = { pixelThreshold: 18, motionFraction: 0.002, stillFrames: 3, shiftTolerance: 1, matchExposure: true, alignShift: 2 };
 
 /** The most exposure matching makes up for; a larger change of light is motion. */
 const MAX_EXPOSURE_RATIO = 1.25;
@@ -44,7 +49,17 @@ export interface SettleState {
   justSettled: boolean;
   /** this frame broke a settled state: something moved in the tray */
   justMoved: boolean;
+  /** the camera's shift from the frame before, in grey pixels, when aligning the frames told it still */
+  shift: Shift;
 }
+
+/** How far a frame's picture moved from the frame before: what lay at (x, y) now lies at (x + dx, y + dy). */
+export interface Shift {
+  dx: number;
+  dy: number;
+}
+
+const NO_SHIFT: Shift = { dx: 0, dy: 0 };
 
 export function validateSettleOptions(o: Partial<SettleOptions>, where = 'settle'): SettleOptions {
   const r = { ...DEFAULT_SETTLE, ...o };
@@ -61,6 +76,9 @@ export function validateSettleOptions(o: Partial<SettleOptions>, where = 'settle
     throw new RangeError(`${where}.shiftTolerance: must be an integer from 0 to 3 (got ${r.shiftTolerance})`);
   }
   if (typeof r.matchExposure !== 'boolean') throw new RangeError(`${where}.matchExposure: must be true or false (got ${r.matchExposure})`);
+  if (!Number.isInteger(r.alignShift) || r.alignShift < 0 || r.alignShift > 4) {
+    throw new RangeError(`${where}.alignShift: must be an integer from 0 to 4 (got ${r.alignShift})`);
+  }
   return r;
 }
 
@@ -122,6 +140,8 @@ export interface ChangeTest {
   tolerance?: number;
   /** scale the frame before by the ratio of the frames' mean levels (within 1 / 1.25 .. 1.25) first */
   matchExposure?: boolean;
+  /** compare each pixel with the frame before at this shift (a pixel whose match lies beyond that frame is not watched) */
+  shift?: Shift;
 }
 
 function meanLevel(f: GreyFrame, mask?: Uint8Array): number {
@@ -135,28 +155,76 @@ function meanLevel(f: GreyFrame, mask?: Uint8Array): number {
   return n === 0 ? 0 : sum / n;
 }
 
-/** Share of the watched pixels of b whose grey level differs by more than the threshold from a's (see ChangeTest). */
-export function changedFraction(a: GreyFrame, b: GreyFrame, test: ChangeTest): number {
+/** The frame before, ready to be compared with: its neighbourhood ranges and the exposure ratio between the two. */
+interface Before {
+  width: number;
+  height: number;
+  low: Uint8Array;
+  high: Uint8Array;
+  ratio: number;
+  threshold: number;
+  tolerance: number;
+}
+
+function prepare(a: GreyFrame, b: GreyFrame, test: ChangeTest): Before {
   if (a.width !== b.width || a.height !== b.height) throw new RangeError(`frames differ in size: ${a.width}×${a.height} vs ${b.width}×${b.height}`);
   const { threshold, mask, tolerance = 0, matchExposure = false } = test;
-  const n = a.width * a.height;
   const range = tolerance > 0 ? neighbourhoodRange(a, tolerance) : { low: a.data, high: a.data };
   const before = matchExposure ? meanLevel(a, mask) : 0;
   const ratio = before > 0 ? Math.min(MAX_EXPOSURE_RATIO, Math.max(1 / MAX_EXPOSURE_RATIO, meanLevel(b, mask) / before)) : 1;
+  return { width: a.width, height: a.height, low: range.low, high: range.high, ratio, threshold, tolerance };
+}
+
+/** Share of the watched pixels of b (every `step`-th along each axis) that changed from `before` at `shift`. */
+function shareChanged(before: Before, b: GreyFrame, shift: Shift, mask: Uint8Array | undefined, step: number): number {
+  const { width: w, height: h, low, high, ratio, threshold, tolerance } = before;
   let watched = 0;
   let changed = 0;
-  const { width: w, height: h } = a;
-  for (let i = 0; i < n; i++) {
-    if (mask && !mask[i]) continue;
+  for (let y = 0; y < h; y += step) {
     // under shake the frame's outer `tolerance` pixels show what comes in from beyond it: not watched
-    const x = i % w;
-    const y = (i - x) / w;
-    if (x < tolerance || y < tolerance || x >= w - tolerance || y >= h - tolerance) continue;
-    watched++;
-    const v = b.data[i];
-    if (v > range.high[i] * ratio + threshold || v < range.low[i] * ratio - threshold) changed++;
+    const sy = y - shift.dy;
+    if (sy < tolerance || sy >= h - tolerance) continue;
+    for (let x = 0; x < w; x += step) {
+      const sx = x - shift.dx;
+      if (sx < tolerance || sx >= w - tolerance) continue;
+      const i = y * w + x;
+      if (mask && !mask[i]) continue;
+      const j = sy * w + sx;
+      watched++;
+      const v = b.data[i];
+      if (v > high[j] * ratio + threshold || v < low[j] * ratio - threshold) changed++;
+    }
   }
   return watched === 0 ? 0 : changed / watched;
+}
+
+/** Share of the watched pixels of b whose grey level differs by more than the threshold from a's (see ChangeTest). */
+export function changedFraction(a: GreyFrame, b: GreyFrame, test: ChangeTest): number {
+  return shareChanged(prepare(a, b, test), b, test.shift ?? NO_SHIFT, test.mask, 1);
+}
+
+/**
+ * The camera's shift from a to b, up to `maxShift` grey pixels each way: the one that leaves the fewest
+ * pixels of the whole frame changed (every second pixel each way is tried), the smallest shift on a tie.
+ * The whole frame, not only the watched area, so that the table and the tray's walls, which only the
+ * camera moves, outweigh a die that moved; and pixel for pixel (no `tolerance`), or a shift within the
+ * tolerance would cost those walls nothing and a nudged die would be taken for shake.
+ */
+export function estimateShift(a: GreyFrame, b: GreyFrame, test: ChangeTest, maxShift: number): Shift {
+  const before = prepare(a, b, { ...test, tolerance: 0 });
+  const shifts: Shift[] = [];
+  for (let dy = -maxShift; dy <= maxShift; dy++) for (let dx = -maxShift; dx <= maxShift; dx++) shifts.push({ dx, dy });
+  shifts.sort((p, q) => Math.hypot(p.dx, p.dy) - Math.hypot(q.dx, q.dy));
+  let best = NO_SHIFT;
+  let fewest = Infinity;
+  for (const shift of shifts) {
+    const share = shareChanged(before, b, shift, undefined, 2);
+    if (share < fewest) {
+      fewest = share;
+      best = shift;
+    }
+  }
+  return best;
 }
 
 export class SettleDetector {
@@ -198,7 +266,17 @@ export class SettleDetector {
     const smooth = smoothGrey(frame);
     const sameSize = this.prev !== null && this.prev.width === frame.width && this.prev.height === frame.height;
     const test = { threshold: this.opts.pixelThreshold, mask: this.mask, tolerance: this.opts.shiftTolerance, matchExposure: this.opts.matchExposure };
-    const motion = sameSize ? changedFraction(this.prev!, smooth, test) : 0;
+    let motion = sameSize ? changedFraction(this.prev!, smooth, test) : 0;
+    let shift = NO_SHIFT;
+    if (sameSize && motion > this.opts.motionFraction && this.opts.alignShift > 0) {
+      // a shaken camera moves the whole picture: compare again once the frames are aligned
+      const found = estimateShift(this.prev!, smooth, test, this.opts.alignShift);
+      const aligned = found.dx !== 0 || found.dy !== 0 ? changedFraction(this.prev!, smooth, { ...test, shift: found }) : motion;
+      if (aligned < motion) {
+        motion = aligned;
+        shift = found;
+      }
+    }
     // a first frame (or a change of size) tells nothing about motion: count it as neither still nor moving
     const moving = sameSize && motion > this.opts.motionFraction;
     this.prev = smooth;
@@ -219,6 +297,7 @@ export class SettleDetector {
       settled: this.settled,
       justSettled: this.settled && !wasSettled,
       justMoved: wasSettled && !this.settled,
+      shift,
     };
   }
 }

@@ -71,6 +71,11 @@ describe('DiceFeed', () => {
     const last = rec.visions[rec.visions.length - 1];
     expect(last.settled).toBe(true);
     expect(last.dice.map((d) => [d.face, d.zone]).sort()).toEqual([[2, 'rolling'], [5, 'rolling'], [6, 'kept']]);
+    // the dashboard is told which dice the stabiliser has not decided yet: all of them at the first read, none once read
+    const firstRead = rec.visions.find((v) => v.settled)!;
+    expect(firstRead.dice.length).toBe(3);
+    expect(firstRead.dice.every((d) => d.pending === true)).toBe(true);
+    expect(last.dice.some((d) => d.pending)).toBe(false);
     expect(last.frameUrl).toBe('/api/tables/t1/frame.jpg');
     expect(feed.latestFrame()!.data.equals(still)).toBe(true);
     expect(feed.manualDice()).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { changedFraction, neighbourhoodRange, SettleDetector, smoothGrey, validateSettleOptions } from '../../../server/hardware/camera/settle.ts';
+import { changedFraction, estimateShift, neighbourhoodRange, SettleDetector, smoothGrey, validateSettleOptions } from '../../../server/hardware/camera/settle.ts';
 import { watchMask } from '../../../server/hardware/camera/calibration.ts';
 import { decodeGrey } from '../../../server/hardware/camera/grey.ts';
 import { syntheticSetScene } from '../../../server/synth/test-set.ts';
@@ -76,6 +76,50 @@ describe('SettleDetector', () => {
     expect(changedFraction(a, rolled, { threshold: 18, tolerance: 1 })).toBeGreaterThan(0.002);
   });
 
+  /** A tray (its walls an outline 3 grey pixels thick) with dice, everything moved by (ox, oy) as a shaken camera would. */
+  function trayFrame(dice: { x: number; y: number; size: number }[], ox = 0, oy = 0) {
+    const f = greyFrame(W, H, dice.map((d) => ({ ...d, x: d.x + ox, y: d.y + oy })));
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const [tx, ty] = [x - ox, y - oy];
+        const inWalls = tx >= 10 && tx < 150 && ty >= 10 && ty < 110;
+        const inFloor = tx >= 13 && tx < 147 && ty >= 13 && ty < 107;
+        if (inWalls && !inFloor) f.data[y * W + x] = 170;
+      }
+    }
+    return smoothGrey(f);
+  }
+  const trayDice = [{ x: 30, y: 30, size: 12 }, { x: 100, y: 70, size: 12 }, { x: 60, y: 80, size: 10 }];
+
+  it('follows a camera shake beyond shiftTolerance by aligning the frames (alignShift)', () => {
+    const shaken = trayFrame(trayDice, 2, -2);
+    expect(changedFraction(trayFrame(trayDice), shaken, { threshold: 18, tolerance: 1 })).toBeGreaterThan(0.002);
+    expect(changedFraction(trayFrame(trayDice), shaken, { threshold: 18, tolerance: 1, shift: { dx: 2, dy: -2 } })).toBe(0);
+    const aligning = new SettleDetector({ stillFrames: 1 });
+    aligning.push(trayFrame(trayDice));
+    expect(aligning.push(shaken)).toMatchObject({ moving: false, settled: true, shift: { dx: 2, dy: -2 } });
+    const strict = new SettleDetector({ stillFrames: 1, alignShift: 0 });
+    strict.push(trayFrame(trayDice));
+    expect(strict.push(shaken)).toMatchObject({ moving: true, shift: { dx: 0, dy: 0 } });
+  });
+
+  it('a shake further than alignShift is motion', () => {
+    const d = new SettleDetector({ stillFrames: 1, alignShift: 2 });
+    d.push(trayFrame(trayDice));
+    expect(d.push(trayFrame(trayDice, 4, 0)).moving).toBe(true);
+    const wider = new SettleDetector({ stillFrames: 1, alignShift: 4 });
+    wider.push(trayFrame(trayDice));
+    expect(wider.push(trayFrame(trayDice, 4, 0))).toMatchObject({ moving: false, shift: { dx: 4, dy: 0 } });
+  });
+
+  it('does not take a die nudged within alignShift for shake while the tray stays still', () => {
+    const nudged = [trayDice[0], { ...trayDice[1], x: trayDice[1].x + 2, y: trayDice[1].y + 1 }, trayDice[2]];
+    const d = new SettleDetector({ stillFrames: 1 });
+    d.push(trayFrame(trayDice));
+    expect(d.push(trayFrame(nudged))).toMatchObject({ moving: true, shift: { dx: 0, dy: 0 } });
+    expect(estimateShift(trayFrame(trayDice), trayFrame(nudged), { threshold: 18, tolerance: 1 }, 2)).toEqual({ dx: 0, dy: 0 });
+  });
+
   it('does not watch the outer ring that shake brings new picture into', () => {
     const a = greyFrame(W, H, []);
     const b = { ...a, data: a.data.map((v, i) => (i < W * 2 ? 250 : v)) }; // the top two rows change
@@ -120,6 +164,8 @@ describe('SettleDetector', () => {
   it('rejects bad thresholds with the option named', () => {
     expect(() => validateSettleOptions({ shiftTolerance: 4 })).toThrow(/shiftTolerance: must be an integer from 0 to 3/);
     expect(() => validateSettleOptions({ matchExposure: 'yes' as unknown as boolean })).toThrow(/matchExposure: must be true or false/);
+    expect(() => validateSettleOptions({ alignShift: 5 })).toThrow(/alignShift: must be an integer from 0 to 4/);
+    expect(() => validateSettleOptions({ alignShift: 1.5 })).toThrow(/alignShift/);
     expect(() => validateSettleOptions({ stillFrames: 0 })).toThrow(/stillFrames/);
     expect(() => validateSettleOptions({ motionFraction: 1.5 })).toThrow(/motionFraction/);
     expect(() => validateSettleOptions({ pixelThreshold: Number.NaN })).toThrow(/pixelThreshold/);

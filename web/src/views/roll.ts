@@ -10,7 +10,7 @@ import type { RollOdds, RollResult, RollTier } from '../../../server/dice/types.
 import type { App } from '../app.ts';
 import { h, keepOpenState, s, type Child } from '../dom.ts';
 import { t, tk, type Key } from '../i18n.ts';
-import type { RollWithOdds } from '../types.ts';
+import type { RollWithOdds, VisionUpdate } from '../types.ts';
 import { optionKey, splitOptions, type SplitOption } from '../split.ts';
 
 /** The engine's words for where each die comes from, in the chosen language (unknown words as they are). */
@@ -124,6 +124,12 @@ function dieFace(face: number | null, cls = ''): HTMLElement {
   return h('span', { class: `die face-${face ?? 'x'} ${cls}`, 'aria-label': face === null ? '?' : String(face) }, face === null ? '?' : String(face));
 }
 
+/** How many dice the camera is still making up its mind about (drawn dashed and faded over the frame). */
+function deciding(v: VisionUpdate): string {
+  const n = v.dice.filter((d) => d.pending).length;
+  return n > 0 ? ` · ${t('deciding', { n })}` : '';
+}
+
 export function cameraView(app: App): HTMLElement | null {
   const snap = app.snap;
   if (!snap || snap.hardware.camera.kind === 'none' || snap.hardware.camera.state === 'off') return null;
@@ -132,7 +138,7 @@ export function cameraView(app: App): HTMLElement | null {
   img.addEventListener('error', () => img.classList.add('missing'));
   const overlay = s('svg', { class: 'dice-overlay', viewBox: `0 0 ${v?.width ?? 640} ${v?.height ?? 480}`, preserveAspectRatio: 'none' });
   for (const d of v?.dice ?? []) {
-    const cls = d.face === null ? 'die-box unreadable' : d.face === 1 ? 'die-box one' : 'die-box';
+    const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}`;
     overlay.append(
       s('g', { class: cls },
         s('rect', { x: d.x - d.w / 2, y: d.y - d.h / 2, width: d.w, height: d.h, rx: 6 }),
@@ -142,7 +148,7 @@ export function cameraView(app: App): HTMLElement | null {
   }
   return h('div', { class: 'camera' },
     h('div', { class: 'frame-wrap' }, img, overlay),
-    v ? h('div', { class: `vision-status${v.settled ? ' settled' : ''}` }, v.settled ? t('settled') : t('moving'), ` · ${v.dice.length} ${t('dice').toLowerCase()}`) : h('div', { class: 'hint' }, t('noReadings')),
+    v ? h('div', { class: `vision-status${v.settled ? ' settled' : ''}` }, v.settled ? t('settled') : t('moving'), ` · ${v.dice.length} ${t('dice').toLowerCase()}`, deciding(v)) : h('div', { class: 'hint' }, t('noReadings')),
   );
 }
 
