@@ -11,6 +11,16 @@ import { greyFrame } from './helpers.ts';
 const W = 160;
 const H = 120;
 
+/** Scene i of the seed-1 coloured set as a still picture, and the JPEG quality that set is saved at. */
+function stillPicture(i: number) {
+  const { scene, jpegQuality } = syntheticSetScene(i, 1);
+  return { scene, jpegQuality, picture: { data: new Uint8Array(scene.image.toBytes()), width: scene.image.width, height: scene.image.height } };
+}
+async function filmed(picture: ReturnType<typeof stillPicture>['picture'], rng: Rng, jitter: typeof CAMERA_JITTER, quality: number) {
+  const frame = stillFrame(picture, rng, jitter);
+  return decodeGrey(await sharp(frame.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).jpeg({ quality }).toBuffer());
+}
+
 describe('SettleDetector', () => {
   it('settles after N still frames of a noisy camera, not before', () => {
     const d = new SettleDetector({ stillFrames: 3 });
@@ -147,17 +157,46 @@ describe('SettleDetector', () => {
   it('settles on still trays filmed with sensor noise, flickering exposure and a pixel of shake', async () => {
     const rng = new Rng(11);
     for (const i of [3, 4, 9, 186]) {
-      const { scene, jpegQuality } = syntheticSetScene(i, 1);
-      const picture = { data: new Uint8Array(scene.image.toBytes()), width: scene.image.width, height: scene.image.height };
+      const { picture, jpegQuality } = stillPicture(i);
       const d = new SettleDetector();
       const states = [];
-      for (let f = 0; f < 8; f++) {
-        const frame = stillFrame(picture, rng, CAMERA_JITTER);
-        const jpeg = await sharp(frame.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).jpeg({ quality: jpegQuality }).toBuffer();
-        states.push(d.push(await decodeGrey(jpeg)));
-      }
+      for (let f = 0; f < 8; f++) states.push(d.push(await filmed(picture, rng, CAMERA_JITTER, jpegQuality)));
       expect(states.map((s) => s.moving)).toEqual(Array(8).fill(false));
       expect(states.slice(3).every((s) => s.settled)).toBe(true);
+    }
+  });
+
+  it('settles on still trays filmed with four times the assumed shake, by aligning the frames', async () => {
+    const shaky = { ...CAMERA_JITTER, shift: 4 };
+    const movingFrames = async (alignShift: number) => {
+      const rng = new Rng(5);
+      let moving = 0;
+      for (const i of [3, 4, 9]) {
+        const { picture, jpegQuality } = stillPicture(i);
+        const d = new SettleDetector({ alignShift });
+        for (let f = 0; f < 8; f++) if (d.push(await filmed(picture, rng, shaky, jpegQuality)).moving) moving++;
+      }
+      return moving;
+    };
+    expect(await movingFrames(2)).toBe(0);
+    // the same frames compared without alignment: shake of up to 8 pixels between frames is taken for motion
+    expect(await movingFrames(0)).toBeGreaterThan(3);
+  });
+
+  it('does not align away a big die nudged 12 pixels on a still tray', async () => {
+    for (const i of [4, 9, 186]) {
+      const { scene, picture, jpegQuality } = stillPicture(i);
+      const die = [...scene.dice].sort((a, b) => b.size - a.size)[0];
+      const nudged = new Uint8Array(picture.data);
+      const [x0, x1] = [Math.round(die.x - die.w / 2), Math.min(picture.width - 13, Math.round(die.x + die.w / 2))];
+      for (let y = Math.max(0, Math.round(die.y - die.h / 2)); y <= Math.min(picture.height - 1, Math.round(die.y + die.h / 2)); y++) {
+        for (let x = x1; x >= Math.max(0, x0); x--) nudged.set(picture.data.subarray((y * picture.width + x) * 3, (y * picture.width + x) * 3 + 3), (y * picture.width + x + 12) * 3);
+      }
+      const rng = new Rng(3);
+      const still = { ...CAMERA_JITTER, shift: 0 };
+      const d = new SettleDetector();
+      d.push(await filmed(picture, rng, still, jpegQuality));
+      expect(d.push(await filmed({ ...picture, data: nudged }, rng, still, jpegQuality))).toMatchObject({ moving: true, shift: { dx: 0, dy: 0 } });
     }
   });
 
