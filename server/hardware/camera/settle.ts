@@ -49,7 +49,7 @@ export interface SettleState {
   justSettled: boolean;
   /** this frame broke a settled state: something moved in the tray */
   justMoved: boolean;
-  /** the camera's shift from the frame before, in grey pixels, when aligning the frames told it still */
+  /** the camera shake allowed for, in grey pixels: the shift from the frame before when comparing the frames aligned left fewer pixels changed, else none */
   shift: Shift;
 }
 
