@@ -124,7 +124,7 @@ function dieFace(face: number | null, cls = ''): HTMLElement {
   return h('span', { class: `die face-${face ?? 'x'} ${cls}`, 'aria-label': face === null ? '?' : String(face) }, face === null ? '?' : String(face));
 }
 
-/** How many dice the camera is still making up its mind about (drawn dashed and faded over the frame). */
+/** How many dice the camera is still making up its mind about (drawn dotted and faded over the frame). */
 function deciding(v: VisionUpdate): string {
   const n = v.dice.filter((d) => d.pending).length;
   return n > 0 ? ` · ${t('deciding', { n })}` : '';
