@@ -64,6 +64,9 @@ function nextState(socket: Socket, accept: (s: TableSnapshot<YorktownState>) => 
   });
 }
 
+/** the simulated camera's layouts: the same throws every run, so that runs compare (its default seed is the clock) */
+const LAYOUT_SEED = 1942;
+
 async function setUp(
   camera: 'none' | 'synthetic',
   dir: string,
@@ -71,7 +74,7 @@ async function setUp(
 ): Promise<{ built: BuiltApp; watcher: Socket; hw: Map<string, TableHardware> | null }> {
   let hw: Map<string, TableHardware> | null = null;
   mkdirSync(dir, { recursive: true });
-  const table = { ...defaultTable(), camera: cameraConfig(camera === 'none' ? 'none' : { source: 'synthetic', fps: 10, movingFrames: 2 }), serial: { kind: 'none' as const } };
+  const table = { ...defaultTable(), camera: cameraConfig(camera === 'none' ? 'none' : { source: 'synthetic', fps: 10, movingFrames: 2, seed: LAYOUT_SEED }), serial: { kind: 'none' as const } };
   const built = await buildApp({
     service: (log) => new TableService({ config: { tables: [table], pin: PIN }, dbFile: join(dir, `${camera}.sqlite`), games: tableGames, log }),
     hardware:

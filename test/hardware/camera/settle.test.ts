@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { changedFraction, estimateShift, neighbourhoodRange, SettleDetector, smoothGrey, validateSettleOptions } from '../../../server/hardware/camera/settle.ts';
+import fc from 'fast-check';
+import { changedFraction, estimateShift, neighbourhoodRange, SettleDetector, smoothGrey, validateSettleOptions, type GreyFrame } from '../../../server/hardware/camera/settle.ts';
 import { watchMask } from '../../../server/hardware/camera/calibration.ts';
 import { decodeGrey } from '../../../server/hardware/camera/grey.ts';
 import { syntheticSetScene } from '../../../server/synth/test-set.ts';
@@ -198,6 +199,54 @@ describe('SettleDetector', () => {
       d.push(await filmed(picture, rng, still, jpegQuality));
       expect(d.push(await filmed({ ...picture, data: nudged }, rng, still, jpegQuality))).toMatchObject({ moving: true, shift: { dx: 0, dy: 0 } });
     }
+  });
+
+  /** A picture of 4 × 4 blocks of random grey levels, seen through a 64 × 48 camera moved by (dx, dy). */
+  function blocks(levels: number[], dx: number, dy: number): GreyFrame {
+    const [w, h] = [64, 48];
+    const data = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const [bx, by] = [Math.floor((x - dx + 64) / 4) % 20, Math.floor((y - dy + 64) / 4) % 16];
+        data[y * w + x] = levels[by * 20 + bx];
+      }
+    }
+    return { width: w, height: h, data };
+  }
+  const picture = fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 320, maxLength: 320 });
+  const shake = (max: number) => fc.record({ dx: fc.integer({ min: -max, max }), dy: fc.integer({ min: -max, max }) });
+
+  it('follows any whole-picture shake within alignShift that would otherwise be motion (property)', () => {
+    fc.assert(
+      fc.property(picture, fc.integer({ min: 1, max: 4 }), shake(4), (levels, alignShift, s) => {
+        fc.pre(Math.abs(s.dx) <= alignShift && Math.abs(s.dy) <= alignShift);
+        const [before, after] = [blocks(levels, 0, 0), blocks(levels, s.dx, s.dy)];
+        const plain = new SettleDetector({ stillFrames: 1, alignShift: 0 });
+        plain.push(before);
+        fc.pre(plain.push(after).moving);
+        const d = new SettleDetector({ stillFrames: 1, alignShift });
+        d.push(before);
+        const st = d.push(after);
+        if (st.moving) throw new Error(`a shake of (${s.dx}, ${s.dy}) was taken for motion (${st.motion}; shift found (${st.shift.dx}, ${st.shift.dy}))`);
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+  });
+
+  it('alignment never adds motion, and its shift stays within alignShift (property)', () => {
+    const anyFrame = fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 64 * 48, maxLength: 64 * 48 }).map((a) => ({ width: 64, height: 48, data: Uint8Array.from(a) }));
+    fc.assert(
+      fc.property(fc.oneof(anyFrame, picture.map((l) => blocks(l, 0, 0))), fc.oneof(anyFrame, picture.map((l) => blocks(l, 1, -2))), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 }), (a, b, alignShift, shiftTolerance) => {
+        const aligned = new SettleDetector({ alignShift, shiftTolerance });
+        const plain = new SettleDetector({ alignShift: 0, shiftTolerance });
+        aligned.push(a);
+        plain.push(a);
+        const [st, base] = [aligned.push(b), plain.push(b)];
+        if (!(st.motion >= 0 && st.motion <= base.motion)) throw new Error(`motion ${st.motion} with alignment, ${base.motion} without`);
+        if (Math.abs(st.shift.dx) > alignShift || Math.abs(st.shift.dy) > alignShift) throw new Error(`shift (${st.shift.dx}, ${st.shift.dy}) beyond ${alignShift}`);
+      }),
+      { numRuns: 60, seed: 11 },
+    );
   });
 
   it('rejects bad thresholds with the option named', () => {
