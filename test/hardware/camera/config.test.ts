@@ -17,15 +17,16 @@ describe('camera configuration', () => {
   });
 
   it('resolves a fswebcam camera with defaults and a calibrated tray', () => {
-    const c = parseCameraConfig({ source: 'fswebcam', tray: { x: 0.1, y: 0.1, w: 0.8, h: 0.8 }, keptZone: { x: 0.85, y: 0.1, w: 0.1, h: 0.3 }, settle: { stillFrames: 4 } });
+    const c = parseCameraConfig({ source: 'fswebcam', tray: { x: 0.1, y: 0.1, w: 0.8, h: 0.8 }, keptZone: { x: 0.85, y: 0.1, w: 0.1, h: 0.3 }, settle: { stillFrames: 4, alignShift: 3 } });
     expect(c).toMatchObject({ source: 'fswebcam', device: '/dev/video0', width: 640, height: 480, fps: 2, quality: 90, skip: 0 });
     expect(c.calibration.tray).toEqual({ kind: 'rect', x: 0.1, y: 0.1, w: 0.8, h: 0.8 });
-    expect(c.settle.stillFrames).toBe(4);
+    expect(c.settle).toMatchObject({ stillFrames: 4, alignShift: 3, shiftTolerance: 1 });
+    expect(parseCameraConfig({ source: 'fswebcam' }).settle.alignShift).toBe(2);
   });
 
   it('lists every problem with its path', () => {
     const { config, problems } = checkCameraConfig(
-      { source: 'fswebcam', device: '/dev/video0; rm -rf /', fps: 0, width: 10, tray: { x: 0.5, y: 0, w: 0.9, h: 1 }, folder: 'x', stabilizer: { window: 0 } },
+      { source: 'fswebcam', device: '/dev/video0; rm -rf /', fps: 0, width: 10, tray: { x: 0.5, y: 0, w: 0.9, h: 1 }, folder: 'x', stabilizer: { window: 0 }, settle: { alignShift: 9 } },
       'tables[0].camera',
     );
     expect(config).toBeNull();
@@ -35,6 +36,7 @@ describe('camera configuration', () => {
     expect(problems.join('\n')).toMatch(/tables\[0\]\.camera\.tray: the rectangle goes past/);
     expect(problems.join('\n')).toMatch(/tables\[0\]\.camera\.folder: unknown field for source "fswebcam"/);
     expect(problems.join('\n')).toMatch(/tables\[0\]\.camera\.stabilizer\.window/);
+    expect(problems.join('\n')).toMatch(/tables\[0\]\.camera\.settle\.alignShift: must be an integer from 0 to 4 \(got 9\)/);
     expect(() => parseCameraConfig({ source: 'webcam' })).toThrow(CameraConfigError);
     expect(() => parseCameraConfig({ source: 'webcam' })).toThrow(/camera.source: expected one of synthetic, fswebcam, ffmpeg, replay, none/);
     expect(() => parseCameraConfig({ source: 'replay' })).toThrow(/needs a folder/);
