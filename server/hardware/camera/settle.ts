@@ -138,6 +138,8 @@ export interface ChangeTest {
    * pixel), and the frame's outer ring this wide is not watched
    */
   tolerance?: number;
+  /** the width of the frame's outer ring that is not watched, when wider than `tolerance` */
+  edge?: number;
   /** scale the frame before by the ratio of the frames' mean levels (within 1 / 1.25 .. 1.25) first */
   matchExposure?: boolean;
   /** compare each pixel with the frame before at this shift (a pixel whose match lies beyond that frame is not watched) */
@@ -164,29 +166,30 @@ interface Before {
   ratio: number;
   threshold: number;
   tolerance: number;
+  edge: number;
 }
 
 function prepare(a: GreyFrame, b: GreyFrame, test: ChangeTest): Before {
   if (a.width !== b.width || a.height !== b.height) throw new RangeError(`frames differ in size: ${a.width}×${a.height} vs ${b.width}×${b.height}`);
-  const { threshold, mask, tolerance = 0, matchExposure = false } = test;
+  const { threshold, mask, tolerance = 0, edge = 0, matchExposure = false } = test;
   const range = tolerance > 0 ? neighbourhoodRange(a, tolerance) : { low: a.data, high: a.data };
   const before = matchExposure ? meanLevel(a, mask) : 0;
   const ratio = before > 0 ? Math.min(MAX_EXPOSURE_RATIO, Math.max(1 / MAX_EXPOSURE_RATIO, meanLevel(b, mask) / before)) : 1;
-  return { width: a.width, height: a.height, low: range.low, high: range.high, ratio, threshold, tolerance };
+  return { width: a.width, height: a.height, low: range.low, high: range.high, ratio, threshold, tolerance, edge: Math.max(edge, tolerance) };
 }
 
 /** Share of the watched pixels of b (every `step`-th along each axis) that changed from `before` at `shift`. */
 function shareChanged(before: Before, b: GreyFrame, shift: Shift, mask: Uint8Array | undefined, step: number): number {
-  const { width: w, height: h, low, high, ratio, threshold, tolerance } = before;
+  const { width: w, height: h, low, high, ratio, threshold, edge } = before;
   let watched = 0;
   let changed = 0;
   for (let y = 0; y < h; y += step) {
-    // under shake the frame's outer `tolerance` pixels show what comes in from beyond it: not watched
+    // under shake the frame's outer pixels show what comes in from beyond it: not watched
     const sy = y - shift.dy;
-    if (sy < tolerance || sy >= h - tolerance) continue;
+    if (sy < edge || sy >= h - edge) continue;
     for (let x = 0; x < w; x += step) {
       const sx = x - shift.dx;
-      if (sx < tolerance || sx >= w - tolerance) continue;
+      if (sx < edge || sx >= w - edge) continue;
       const i = y * w + x;
       if (mask && !mask[i]) continue;
       const j = sy * w + sx;
@@ -265,7 +268,9 @@ export class SettleDetector {
     // thin lines and single-pixel noise change with the camera's sub-pixel shake: compare 3×3 means
     const smooth = smoothGrey(frame);
     const sameSize = this.prev !== null && this.prev.width === frame.width && this.prev.height === frame.height;
-    const test = { threshold: this.opts.pixelThreshold, mask: this.mask, tolerance: this.opts.shiftTolerance, matchExposure: this.opts.matchExposure };
+    // the 3 × 3 mean carries what shake brings in at the frame's edge one pixel further in
+    const edge = this.opts.shiftTolerance > 0 ? this.opts.shiftTolerance + 1 : 0;
+    const test = { threshold: this.opts.pixelThreshold, mask: this.mask, tolerance: this.opts.shiftTolerance, edge, matchExposure: this.opts.matchExposure };
     let motion = sameSize ? changedFraction(this.prev!, smooth, test) : 0;
     let shift = NO_SHIFT;
     if (sameSize && motion > this.opts.motionFraction && this.opts.alignShift > 0) {

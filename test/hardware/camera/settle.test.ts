@@ -140,6 +140,18 @@ describe('SettleDetector', () => {
     expect(changedFraction(a, b, { threshold: 18, tolerance: 1 })).toBeCloseTo(1 / (H - 2));
   });
 
+  it('does not take what shake brings in at the frame edge, spread one pixel in by the 3 × 3 mean, for motion', () => {
+    const a = greyFrame(W, H, [{ x: 60, y: 50, size: 12 }]);
+    const b = { ...a, data: a.data.map((v, i) => (i % W === W - 1 ? 250 : v)) }; // a bright edge comes into view
+    expect(changedFraction(smoothGrey(a), smoothGrey(b), { threshold: 18, tolerance: 1 })).toBeGreaterThan(0.002);
+    expect(changedFraction(smoothGrey(a), smoothGrey(b), { threshold: 18, tolerance: 1, edge: 2 })).toBe(0);
+    const d = new SettleDetector({ stillFrames: 1 });
+    d.push(a);
+    expect(d.push(b).moving).toBe(false);
+    // a die moving inside the frame is still seen
+    expect(d.push(greyFrame(W, H, [{ x: 70, y: 50, size: 12 }])).moving).toBe(true);
+  });
+
   it('forgives a change of exposure of the whole frame, not a die that appeared', () => {
     const bright = (f: ReturnType<typeof greyFrame>, k: number) => ({ ...f, data: f.data.map((v) => Math.min(255, Math.round(v * k))) });
     const tray = greyFrame(W, H, [{ x: 30, y: 30, size: 12 }]);
