@@ -271,12 +271,14 @@ export class SettleDetector {
     // the 3 × 3 mean carries what shake brings in at the frame's edge one pixel further in
     const edge = this.opts.shiftTolerance > 0 ? this.opts.shiftTolerance + 1 : 0;
     const test = { threshold: this.opts.pixelThreshold, mask: this.mask, tolerance: this.opts.shiftTolerance, edge, matchExposure: this.opts.matchExposure };
-    let motion = sameSize ? changedFraction(this.prev!, smooth, test) : 0;
+    // the frame before's neighbourhood ranges and the exposure ratio serve both comparisons
+    const before = sameSize ? prepare(this.prev!, smooth, test) : null;
+    let motion = before ? shareChanged(before, smooth, NO_SHIFT, this.mask, 1) : 0;
     let shift = NO_SHIFT;
-    if (sameSize && motion > this.opts.motionFraction && this.opts.alignShift > 0) {
+    if (before && motion > this.opts.motionFraction && this.opts.alignShift > 0) {
       // a shaken camera moves the whole picture: compare again once the frames are aligned
       const found = estimateShift(this.prev!, smooth, test, this.opts.alignShift);
-      const aligned = found.dx !== 0 || found.dy !== 0 ? changedFraction(this.prev!, smooth, { ...test, shift: found }) : motion;
+      const aligned = found.dx !== 0 || found.dy !== 0 ? shareChanged(before, smooth, found, this.mask, 1) : motion;
       if (aligned < motion) {
         motion = aligned;
         shift = found;
