@@ -2,7 +2,7 @@
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
  *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --marbled F --faint-pips F --closer-look-windows F --centre-jitter J --pip-negatives W
- *   --classifier-input rgb|lightness-colour]`
+ *   --classifier-input rgb|lightness-colour --pip-map W]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). Real labels known wrong
  * (server/vision/training/label-errata.ts) are left out. `--stage detector|classifier`
@@ -30,6 +30,8 @@
  * `--classifier-input NAME` normalises the classifier's crops as server/vision/spec.ts's CLASSIFIER_INPUTS
  * names (default: the model in --out's, or rgb); a continued rgb classifier given lightness-colour has its
  * first convolution's kernels recombined for the new input before it trains.
+ * `--pip-map W` adds W × a pip-map loss to the classifier's: a training-only head on its k3 features is
+ * taught where the top-face pips of the synthetic crops lie (server/vision/training/pip-map.ts).
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -69,6 +71,7 @@ const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [-
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
   [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W]
+  [--classifier-input rgb|lightness-colour] [--pip-map W]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
 /** every peak the reader would classify */
@@ -126,6 +129,7 @@ async function main(): Promise<void> {
       'faint-pips': { type: 'string', default: '0' },
       'closer-look-windows': { type: 'string', default: '0' },
       'classifier-input': { type: 'string' },
+      'pip-map': { type: 'string' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -170,6 +174,8 @@ async function main(): Promise<void> {
   const classifierInputArg = values['classifier-input'];
   if (classifierInputArg !== undefined && !isClassifierInput(classifierInputArg)) throw new UsageError(`--classifier-input must be ${Object.keys(CLASSIFIER_INPUTS).join(' or ')}`);
   if (classifierInputArg !== undefined && stage === 'detector') throw new UsageError('--classifier-input shapes the classifier\'s crops: it needs --stage all or classifier');
+  const pipMapWeight = positiveNumber(values['pip-map'], 'pip-map', 0);
+  if (pipMapWeight > 0 && stage === 'detector') throw new UsageError('--pip-map trains the classifier: it needs --stage all or classifier');
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new UsageError('--backend must be wasm or cpu');
 
@@ -235,7 +241,7 @@ async function main(): Promise<void> {
     if (trainCls) {
       const trueSizes = s.dice.map((d) => d.size ?? 30);
       const sizes = cropAtDetected && keptDetector ? detectedSizes(keptDetector, s, trueSizes) : trueSizes;
-      clsData.push(...classifierExamples(s, classifierInput, sizes, rng, synthPerDie, 2, 0.3, centreJitter));
+      clsData.push(...classifierExamples(s, classifierInput, sizes, rng, synthPerDie, 2, 0.3, centreJitter, pipMapWeight > 0));
       addHardNegatives(keptDetector, s, synthPerDie);
     }
     progress('synthetic', i + 1, scenes, `${synthDice} dice`);
@@ -280,7 +286,7 @@ async function main(): Promise<void> {
   const resume = stage === 'classifier' && values.continue ? await loadLayersModel(join(out, 'classifier')) : undefined;
   if (resume) refitClassifierInput(resume, previous!.classifierInput, classifierInput);
   const clsLr = clsLrArg || (resume ? 6e-4 : 2e-3);
-  const classifier = trainCls ? await trainClassifier(clsData, { architecture: classifierArch, epochs: clsEpochs, batch: 64, learningRate: clsLr }, rng.fork(), progress, resume) : null;
+  const classifier = trainCls ? await trainClassifier(clsData, { architecture: classifierArch, epochs: clsEpochs, batch: 64, learningRate: clsLr, pipMapWeight }, rng.fork(), progress, resume) : null;
   const clsSeconds = (Date.now() - clsStart) / 1000;
 
   // a classifier-only run still saves the detector: it may have been refitted to a new input size
@@ -329,6 +335,7 @@ async function main(): Promise<void> {
     ...(resume && previous!.classifierInput !== classifierInput ? { classifierInputBefore: previous!.classifierInput } : {}),
     realCropsPerDie: realPerDie,
     centreJitter,
+    pipMapWeight,
     cropAtDetected,
     hardNegatives,
     hardNegativePeaks: negativePeaks,

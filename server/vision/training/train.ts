@@ -10,6 +10,7 @@ import { CLOSER_LOOK_INPUT, closerLookWindow } from '../closer-look.ts';
 import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES, type ClassifierInput } from '../spec.ts';
 import { Rng } from '../../synth/random.ts';
 import type { FrameSample } from './samples.ts';
+import { PIP_GRID, pipMap } from './pip-map.ts';
 
 /** Run fn and release every tensor it made (fn returns plain data). */
 function scoped<T>(fn: () => T): T {
@@ -170,6 +171,8 @@ export async function trainDetector(synthetic: DetectorExample[], real: Detector
 export interface ClassifierExample {
   crop: Float32Array; // CS*CS*3, standardised
   cls: number;
+  /** the crop's pip map (pip-map.ts), where the labels give every pip in it */
+  pips?: Float32Array;
 }
 
 /** How far (× size, along each axis) a die's classifier crops are cut from its centre, at most, unless told. */
@@ -179,7 +182,7 @@ export const CENTRE_JITTER = 0.12;
  * Crops for the classifier from one frame: each die with jittered centre and size, plus
  * background crops labelled "none", normalised as `input`. `sizes` gives the size each die's crops are cut at (known or detected).
  */
-export function classifierExamples(s: FrameSample, input: ClassifierInput, sizes: number[], rng: Rng, perDie: number, negatives: number, offCentre = 0, centreJitter = CENTRE_JITTER): ClassifierExample[] {
+export function classifierExamples(s: FrameSample, input: ClassifierInput, sizes: number[], rng: Rng, perDie: number, negatives: number, offCentre = 0, centreJitter = CENTRE_JITTER, withPipMaps = false): ClassifierExample[] {
   const reqs: CropRequest[] = [];
   const cls: number[] = [];
   s.dice.forEach((d, i) => {
@@ -217,8 +220,17 @@ export function classifierExamples(s: FrameSample, input: ClassifierInput, sizes
     const crops = classifierCrops(frame, reqs, input);
     const all = crops.dataSync() as Float32Array;
     const n = CS * CS * 3;
-    return reqs.map((_, i) => ({ crop: all.slice(i * n, (i + 1) * n), cls: cls[i] }));
+    const maps = withPipMaps ? pipMapsOf(s, reqs, sizes) : [];
+    return reqs.map((_, i) => ({ crop: all.slice(i * n, (i + 1) * n), cls: cls[i], ...(maps[i] ? { pips: maps[i] } : {}) }));
   });
+}
+
+/** Pip maps of a synthetic frame's crops (readable dice give their pips; leaning and blurred ones make a crop unknown); none for real photos. */
+function pipMapsOf(s: FrameSample, reqs: CropRequest[], sizes: number[]): (Float32Array | null)[] {
+  if (s.source !== 'synthetic' || s.dice.some((d) => d.cls <= 5 && !d.pips)) return [];
+  const pips = s.dice.flatMap((d) => (d.cls <= 5 ? (d.pips ?? []) : []));
+  const unknown = s.dice.flatMap((d, i) => (d.cls > CLASS_NONE ? [{ x: d.x, y: d.y, size: sizes[i] }] : []));
+  return reqs.map((r) => pipMap(r, pips, unknown));
 }
 
 /** The detector's peaks on a frame, in frame pixels. */
@@ -286,63 +298,151 @@ export interface ClassifierTraining {
   epochs: number;
   batch: number;
   learningRate: number;
+  /** weight of the pip-map loss (pip-map.ts) beside the class loss; 0 or absent: the class loss alone */
+  pipMapWeight?: number;
 }
 
-/** Random 90° rotations and mirror flips of a CS×CS×3 crop (pip layouts are symmetric under both). */
-function augmentCrop(src: Float32Array, dst: Float32Array, rot: number, flip: boolean): void {
-  for (let y = 0; y < CS; y++) {
-    for (let x = 0; x < CS; x++) {
-      let sx = flip ? CS - 1 - x : x;
+/**
+ * Random 90° rotations and mirror flips of a side×side×channels grid: a crop (pip layouts are symmetric
+ * under both) or its pip map, turned the same way.
+ */
+export function augmentGrid(src: Float32Array, dst: Float32Array, rot: number, flip: boolean, side: number = CS, channels = 3): void {
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      let sx = flip ? side - 1 - x : x;
       let sy = y;
       for (let r = 0; r < rot; r++) {
         const t = sx;
-        sx = CS - 1 - sy;
+        sx = side - 1 - sy;
         sy = t;
       }
-      const d = (y * CS + x) * 3;
-      const s = (sy * CS + sx) * 3;
-      dst[d] = src[s];
-      dst[d + 1] = src[s + 1];
-      dst[d + 2] = src[s + 2];
+      const d = (y * side + x) * channels;
+      const s = (sy * side + sx) * channels;
+      for (let c = 0; c < channels; c++) dst[d + c] = src[s + c];
     }
   }
 }
 
 export async function trainClassifier(data: ClassifierExample[], cfg: ClassifierTraining, rng: Rng, progress: Progress, start?: tf.LayersModel): Promise<tf.LayersModel> {
   const model = start ?? buildClassifier(cfg.architecture);
+  if ((cfg.pipMapWeight ?? 0) > 0) return trainClassifierWithPipMaps(model, data, cfg, rng, progress);
   const optimizer = tf.train.adam(cfg.learningRate);
   model.compile({ optimizer, loss: 'categoricalCrossentropy', metrics: ['accuracy'] });
+  await classifierEpochs(data, cfg, rng, optimizer, progress, false, async (b) => {
+    const [loss, acc] = (await model.trainOnBatch(b.x, b.y)) as number[];
+    return { loss, acc };
+  });
+  return model;
+}
+
+/** Shuffled example indices for one epoch. */
+function shuffled(count: number, rng: Rng): number[] {
+  const order = Array.from({ length: count }, (_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+/** One batch of turned and mirrored crops, their one-hot classes and, when asked for, their pip maps with a 0/1 mask of which have one. */
+interface ClassifierBatch {
+  x: tf.Tensor4D;
+  y: tf.Tensor2D;
+  maps?: tf.Tensor4D;
+  mask?: tf.Tensor4D;
+}
+
+interface StepResult {
+  loss: number;
+  acc: number;
+  pips?: number;
+}
+
+/**
+ * The epochs of a classifier's training: shuffled batches, each crop turned and mirrored at random
+ * (its pip map with it), the learning rate cut to 0.3 × for the last 30 %, a progress line of moving
+ * averages. `step` trains on one batch.
+ */
+async function classifierEpochs(data: ClassifierExample[], cfg: ClassifierTraining, rng: Rng, optimizer: tf.Optimizer, progress: Progress, withMaps: boolean, step: (b: ClassifierBatch) => Promise<StepResult>): Promise<void> {
   const n = CS * CS * 3;
+  const m = PIP_GRID * PIP_GRID;
   const stepsPerEpoch = Math.ceil(data.length / cfg.batch);
   const total = stepsPerEpoch * cfg.epochs;
   const xs = new Float32Array(cfg.batch * n);
   const ys = new Float32Array(cfg.batch * NUM_CLASSES);
+  const maps = new Float32Array(withMaps ? cfg.batch * m : 0);
+  const mask = new Float32Array(withMaps ? cfg.batch : 0);
   let done = 0;
-  let avgLoss = 0;
-  let avgAcc = 0;
+  const avg = { loss: 0, acc: 0, pips: 0 };
   for (let epoch = 0; epoch < cfg.epochs; epoch++) {
     if (epoch === Math.floor(cfg.epochs * 0.7)) setLearningRate(optimizer, cfg.learningRate * 0.3);
-    const order = data.map((_, i) => i);
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = rng.int(0, i);
-      [order[i], order[j]] = [order[j], order[i]];
-    }
+    const order = shuffled(data.length, rng);
     for (let s = 0; s < stepsPerEpoch; s++) {
       const idx = order.slice(s * cfg.batch, (s + 1) * cfg.batch);
       ys.fill(0);
+      maps.fill(0);
+      mask.fill(0);
       idx.forEach((k, b) => {
-        augmentCrop(data[k].crop, xs.subarray(b * n, (b + 1) * n), rng.int(0, 3), rng.chance(0.5));
+        const rot = rng.int(0, 3);
+        const flip = rng.chance(0.5);
+        augmentGrid(data[k].crop, xs.subarray(b * n, (b + 1) * n), rot, flip);
         ys[b * NUM_CLASSES + data[k].cls] = 1;
+        const map = data[k].pips;
+        if (withMaps && map) {
+          augmentGrid(map, maps.subarray(b * m, (b + 1) * m), rot, flip, PIP_GRID, 1);
+          mask[b] = 1;
+        }
       });
-      const x = tf.tensor4d(xs.subarray(0, idx.length * n), [idx.length, CS, CS, 3]);
-      const y = tf.tensor2d(ys.subarray(0, idx.length * NUM_CLASSES), [idx.length, NUM_CLASSES]);
-      const [loss, acc] = (await model.trainOnBatch(x, y)) as number[];
-      tf.dispose([x, y]);
-      avgLoss = done === 0 ? loss : avgLoss * 0.95 + loss * 0.05;
-      avgAcc = done === 0 ? acc : avgAcc * 0.95 + acc * 0.05;
+      const count = idx.length;
+      const batch: ClassifierBatch = {
+        x: tf.tensor4d(xs.subarray(0, count * n), [count, CS, CS, 3]),
+        y: tf.tensor2d(ys.subarray(0, count * NUM_CLASSES), [count, NUM_CLASSES]),
+        ...(withMaps ? { maps: tf.tensor4d(maps.subarray(0, count * m), [count, PIP_GRID, PIP_GRID, 1]), mask: tf.tensor4d(mask.subarray(0, count), [count, 1, 1, 1]) } : {}),
+      };
+      const r = await step(batch);
+      tf.dispose(Object.values(batch));
+      const keep = done === 0 ? 0 : 0.95;
+      avg.loss = avg.loss * keep + r.loss * (1 - keep);
+      avg.acc = avg.acc * keep + r.acc * (1 - keep);
+      avg.pips = avg.pips * keep + (r.pips ?? 0) * (1 - keep);
       done++;
-      progress('classifier', done, total, `epoch ${epoch + 1}/${cfg.epochs} loss ${avgLoss.toFixed(3)} acc ${avgAcc.toFixed(3)}`);
+      progress('classifier', done, total, `epoch ${epoch + 1}/${cfg.epochs} loss ${avg.loss.toFixed(3)} acc ${avg.acc.toFixed(3)}${withMaps ? ` pips ${avg.pips.toFixed(3)}` : ''}`);
     }
   }
+}
+
+/**
+ * The classifier trained on its class loss plus `pipMapWeight` × a pip-map loss: a 1×1 sigmoid head on
+ * the k3 features, there for training only (binary cross-entropy against pip-map.ts's map, counted for
+ * the examples that have one). The head is dropped: the model returned is `model`, its weights trained.
+ */
+async function trainClassifierWithPipMaps(model: tf.LayersModel, data: ClassifierExample[], cfg: ClassifierTraining, rng: Rng, progress: Progress): Promise<tf.LayersModel> {
+  const weight = cfg.pipMapWeight ?? 0;
+  const features = model.getLayer('k3').output as tf.SymbolicTensor;
+  const head = tf.layers.conv2d({ filters: 1, kernelSize: 1, activation: 'sigmoid', name: 'pipMap', biasInitializer: tf.initializers.constant({ value: -3 }) }).apply(features) as tf.SymbolicTensor;
+  const trainingModel = tf.model({ inputs: model.inputs, outputs: [model.outputs[0], head] });
+  const optimizer = tf.train.adam(cfg.learningRate);
+  const vars = trainingModel.trainableWeights.map((w) => w.read() as tf.Variable);
+  const cells = PIP_GRID * PIP_GRID;
+  await classifierEpochs(data, cfg, rng, optimizer, progress, true, async ({ x, y, maps, mask }) => {
+    const kept: tf.Tensor[] = [];
+    const lossT = optimizer.minimize(
+      () => {
+        const [probs, pred] = trainingModel.apply(x, { training: true }) as tf.Tensor[];
+        const classLoss = tf.losses.softmaxCrossEntropy(y, probs.clipByValue(1e-7, 1).log());
+        const p = pred.clipByValue(1e-4, 1 - 1e-4);
+        const bce = maps!.mul(p.log()).add(tf.scalar(1).sub(maps!).mul(tf.scalar(1).sub(p).log())).neg().mul(mask!);
+        const mapLoss = bce.sum().div(mask!.sum().mul(cells).maximum(1));
+        kept.push(tf.keep(probs.argMax(-1).equal(y.argMax(-1)).cast('float32').mean()), tf.keep(mapLoss));
+        return classLoss.add(mapLoss.mul(weight)) as tf.Scalar;
+      },
+      true,
+      vars,
+    );
+    const [loss, acc, pips] = await Promise.all([lossT!, ...kept].map(async (t) => (await t.data())[0]));
+    tf.dispose([lossT!, ...kept]);
+    return { loss, acc, pips };
+  });
   return model;
 }
