@@ -45,6 +45,8 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--focus', '0.5', '--faint-pips', '0.5'])).toContain('--faint-pips is a share of the marbled scenes');
     expect(await failure(['--classifier-input', 'hsv'])).toContain('--classifier-input must be rgb or lightness-colour');
     expect(await failure(['--stage', 'detector', '--classifier-input', 'rgb'])).toContain("--classifier-input shapes the classifier's crops");
+    expect(await failure(['--pip-map', '0'])).toContain('--pip-map must be a positive number');
+    expect(await failure(['--stage', 'detector', '--pip-map', '3'])).toContain('--pip-map trains the classifier');
   });
 
   it('prints its usage for --help and trains nothing', async () => {
