@@ -1,6 +1,7 @@
 /**
  * Vision benchmark: ms per 640×480 JPEG frame with 7 dice (decode included) on the active backend,
- * and the memory of the running pipeline.
+ * and the memory of the running pipeline; then the same for a full tray of 25 dice (no target: what a
+ * crowded roll costs).
  */
 import * as tf from '@tensorflow/tfjs';
 import { createDiceReader } from '../server/vision/reader.ts';
@@ -10,18 +11,26 @@ import { median, percentile } from '../server/vision/scoring.ts';
 export async function run(): Promise<Record<string, unknown>> {
   const rssBefore = process.memoryUsage().rss;
   const reader = await createDiceReader();
+  const timeFrames = async (frames: { image: Buffer }[], count: number): Promise<{ times: number[]; diceSeen: number }> => {
+    for (const f of frames) await reader.read(f.image); // warm-up
+    const times: number[] = [];
+    let diceSeen = 0;
+    for (let i = 0; i < count; i++) {
+      const f = frames[i % frames.length];
+      const t0 = performance.now();
+      const r = await reader.read(f.image);
+      times.push(performance.now() - t0);
+      diceSeen += r.dice.length;
+    }
+    return { times, diceSeen };
+  };
   const frames = await Promise.all([1, 2, 3, 4].map((seed) => renderTray({ faces: [1, 2, 3, 4, 5, 6, (seed % 6) + 1], seed })));
-  for (const f of frames) await reader.read(f.image); // warm-up
-  const times: number[] = [];
-  let diceSeen = 0;
-  for (let i = 0; i < 60; i++) {
-    const f = frames[i % frames.length];
-    const t0 = performance.now();
-    const r = await reader.read(f.image);
-    times.push(performance.now() - t0);
-    diceSeen += r.dice.length;
-  }
+  const { times, diceSeen } = await timeFrames(frames, 60);
   const mem = tf.memory();
+  const fullTrays = await Promise.all(
+    [1, 2, 3, 4].map((seed) => renderTray({ faces: Array.from({ length: 25 }, (_, i) => ((i + seed) % 6) + 1), seed, style: { dieSize: 32 } })),
+  );
+  const full = await timeFrames(fullTrays, 30);
   const figures = {
     backend: reader.backend,
     frames: times.length,
@@ -33,6 +42,12 @@ export async function run(): Promise<Record<string, unknown>> {
     rssGrowthMB: Math.round((process.memoryUsage().rss - rssBefore) / 1048576),
     tfTensors: mem.numTensors,
     tfBytesMB: Math.round((mem.numBytes / 1048576) * 100) / 100,
+    fullTray: {
+      dicePerFrame: 25,
+      meanDiceFound: Math.round((full.diceSeen / full.times.length) * 100) / 100,
+      msPerFrameMedian: Math.round(median(full.times) * 100) / 100,
+      msPerFrameP95: Math.round(percentile(full.times, 95) * 100) / 100,
+    },
   };
   reader.dispose();
   return figures;

@@ -1,11 +1,12 @@
 /**
  * `npm run dice:eval -- --data DIR [--predictions FILE.json]`
- * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera] [--out DIR] [--predictions FILE.json]`
+ * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded] [--out DIR] [--predictions FILE.json]`
  * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder,
  * prints the per-face confusion matrix and, as the last line, one JSON object of figures
  * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it; with --close-camera,
- * a set of dice 30–120 px under a close webcam whose sides show (.cache/synthetic-close-S-N).
+ * a set of dice 30–120 px under a close webcam whose sides show (.cache/synthetic-close-S-N); with --crowded,
+ * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N).
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
  * --none-threshold override the reader's decision thresholds, --peak-distance the closest two dice's
@@ -36,7 +37,7 @@ import { VisionInputError, VisionModelError } from '../vision/errors.ts';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
-       npm run dice:eval -- --synthetic N [--seed S] [--close-camera] [--out DIR] [--predictions FILE.json]
+       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded] [--out DIR] [--predictions FILE.json]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       predictions: { type: 'string' },
       synthetic: { type: 'string' },
       'close-camera': { type: 'boolean', default: false },
+      crowded: { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
       failures: { type: 'string' },
@@ -96,13 +98,16 @@ async function main(): Promise<void> {
     const seed = Number(values.seed);
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--synthetic needs a positive image count, got "${values.synthetic}"`);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
-    const close = values['close-camera'] ?? false;
-    dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-${close ? 'close' : 'test'}-${seed}-${n}`);
+    if (values['close-camera'] && values.crowded) throw new UsageError('--close-camera and --crowded are two different sets: give one');
+    const kind = values['close-camera'] ? 'close-camera' : values.crowded ? 'crowded' : 'coloured';
+    const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test' }[kind];
+    dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-${folder}-${seed}-${n}`);
     const bar = progressBar();
-    await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), close ? 'close-camera' : 'coloured');
+    await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), kind);
     process.stderr.write(`synthetic test set written to ${dataDir}\n`);
   } else {
     if (values['close-camera']) throw new UsageError('--close-camera goes with --synthetic N');
+    if (values.crowded) throw new UsageError('--crowded goes with --synthetic N');
     if (!values.data) throw new UsageError('--data DIR or --synthetic N is needed');
     dataDir = resolve(values.data);
   }

@@ -2,7 +2,7 @@
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
  *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --marbled F --faint-pips F --closer-look-windows F --centre-jitter J --pip-negatives W
- *   --classifier-input rgb|lightness-colour --pip-map W]`
+ *   --crowded F --classifier-input rgb|lightness-colour --pip-map W]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). Real labels known wrong
  * (server/vision/training/label-errata.ts) are left out. `--stage detector|classifier`
@@ -21,6 +21,8 @@
  * (20–120 px), so big marbled, translucent and dark dice are seen as often as small ones.
  * `--marbled F` makes that share of the focus and hard-look scenes all marbled (two colours, pips of any colour);
  * `--faint-pips F` gives that share of those marbled scenes the pips that show least on their swirls.
+ * `--crowded F` fills that share of the scenes (of any kind) with 13–25 dice of 20–70 px, as full as the
+ * real trays the model is measured on (the other scenes hold 0–12).
  * `--centre-jitter J` cuts the synthetic and real classifier crops of a die up to J × its size off its centre
  * along each axis (default 0.12; a first look misplaces doubtful dice by a median 0.09–0.16 × size).
  * `--pip-negatives W` weighs W times the detector's "no die here" loss around the pips of synthetic dice that
@@ -69,7 +71,7 @@ import type * as tf from '@tensorflow/tfjs';
 const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [--scenes N] [--no-real] [--backend wasm|cpu]
   [--stage all|detector|classifier] [--continue] [--detector-steps N] [--classifier-epochs N]
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
-  [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
+  [--crowded F] [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W]
   [--classifier-input rgb|lightness-colour] [--pip-map W]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
@@ -127,6 +129,7 @@ async function main(): Promise<void> {
       'hard-looks': { type: 'string', default: '0' },
       marbled: { type: 'string', default: '0' },
       'faint-pips': { type: 'string', default: '0' },
+      crowded: { type: 'string', default: '0' },
       'closer-look-windows': { type: 'string', default: '0' },
       'classifier-input': { type: 'string' },
       'pip-map': { type: 'string' },
@@ -153,6 +156,7 @@ async function main(): Promise<void> {
   if (marbledShare > 0 && focus === 0 && hardLooks === 0) throw new UsageError('--marbled is a share of the focus and hard-look scenes: it needs --focus or --hard-looks');
   const faintPipShare = fraction(values['faint-pips'], 'faint-pips', 0);
   if (faintPipShare > 0 && marbledShare === 0) throw new UsageError('--faint-pips is a share of the marbled scenes: it needs --marbled');
+  const crowded = fraction(values.crowded, 'crowded', 0);
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
   if (closerLookWindows > 0 && stage === 'classifier') throw new UsageError('--closer-look-windows trains the detector: it needs --stage detector or all');
   if (values['pip-negatives'] !== undefined && stage === 'classifier') throw new UsageError('--pip-negatives trains the detector: it needs --stage detector or all');
@@ -203,6 +207,7 @@ async function main(): Promise<void> {
   let hardLookScenes = 0;
   let marbledScenes = 0;
   let faintPipScenes = 0;
+  let crowdedScenes = 0;
   let windowExamples = 0;
   let negativePeaks = 0;
   // the kept detector's unexplained peaks (side faces, stickers) become "not a die" crops
@@ -228,7 +233,10 @@ async function main(): Promise<void> {
     // and the golden ratio's square, so faint-pip scenes fall evenly among the marbled ones
     const isFaint = isMarbled && (i * 0.3819660113 + 0.375) % 1 < faintPipShare;
     if (isFaint) faintPipScenes++;
-    const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook, marbled: isMarbled, faintPips: isFaint });
+    // sqrt 2 / 2: crowded scenes spread evenly, independently of the others
+    const isCrowded = (i * 0.7071067812 + 0.625) % 1 < crowded;
+    if (isCrowded) crowdedScenes++;
+    const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook, marbled: isMarbled, faintPips: isFaint, crowded: isCrowded });
     synthDice += s.dice.length;
     if (trainDet) detData.push(detectorExample(s, false, undefined, pipNegatives));
     if (trainDet && closerLookWindows > 0 && rng.chance(closerLookWindows)) {
@@ -303,6 +311,7 @@ async function main(): Promise<void> {
     hardLookScenes,
     marbledScenes,
     faintPipScenes,
+    crowdedScenes,
     closerLookWindows: windowExamples,
     pipNegatives,
     realTrainImages: real.length,
@@ -329,6 +338,7 @@ async function main(): Promise<void> {
     hardLookScenes,
     marbledScenes,
     faintPipScenes,
+    crowdedScenes,
     classifierLearningRate: clsLr,
     classifierArchitecture: resume ? 'continued' : classifierArch,
     classifierInput,
@@ -359,6 +369,7 @@ async function main(): Promise<void> {
     hardLookScenes,
     marbledScenes,
     faintPipScenes,
+    crowdedScenes,
     realTrainImages: real.length,
     realLabelsLeftOut,
     realTrainDice: realDice,

@@ -13,18 +13,23 @@ const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purpl
 /**
  * 'coloured': the set above. 'close-camera': dice of any look 30–120 px across under a close webcam
  * (CLOSE_CAMERA_FOCAL), so their sides, pips and all, show towards the frame centre;
- * 1–6 dice a frame, seeds 2 500 000 000 + seed × 10 007 + i.
+ * 1–6 dice a frame, seeds 2 500 000 000 + seed × 10 007 + i. 'crowded': the coloured set's dice, 13–25 a
+ * frame (as many as the real trays of ../shared/docs/dice-data.md hold; training draws at most 12), shrunk
+ * below 20 px where a tray cannot hold them at the drawn size; seeds 3 000 000 000 + seed × 10 007 + i.
  */
-export type SyntheticSetKind = 'coloured' | 'close-camera';
+export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded';
+
+const SEED_BASE: Record<SyntheticSetKind, number> = { coloured: 2_000_000_000, 'close-camera': 2_500_000_000, crowded: 3_000_000_000 };
 
 /** Scene `i` of the set of `seed` and `kind`: what `writeSyntheticSet` draws and labels, and the JPEG quality it saves it at. */
 export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKind = 'coloured'): { scene: Scene; jpegQuality: number } {
   const close = kind === 'close-camera';
-  const sceneSeed = (close ? 2_500_000_000 : 2_000_000_000) + seed * 10_007 + i;
+  const sceneSeed = SEED_BASE[kind] + seed * 10_007 + i;
   const rng = new Rng(sceneSeed);
   const width = 640;
   const height = 480;
-  const faces = Array.from({ length: rng.int(1, close ? 6 : 12) }, () => rng.int(1, 6));
+  const [fewest, most] = close ? [1, 6] : kind === 'crowded' ? [13, 25] : [1, 12];
+  const faces = Array.from({ length: rng.int(fewest, most) }, () => rng.int(1, 6));
   const colour = rng.pick(COLOURS);
   const scene = close
     ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })

@@ -67,6 +67,13 @@ describe('npm run dice:eval', () => {
     await expect(run(process.execPath, [...cli, '--data', repoRoot, '--close-camera'], { cwd: repoRoot })).rejects.toMatchObject({
       stderr: expect.stringContaining('--close-camera goes with --synthetic'),
     });
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--crowded'], { cwd: repoRoot })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--crowded goes with --synthetic'),
+    });
+    await expect(run(process.execPath, [...cli, '--synthetic', '1', '--close-camera', '--crowded'], { cwd: repoRoot })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--close-camera and --crowded are two different sets'),
+    });
     const dir = await mkdtemp(join(tmpdir(), 'dice-eval-model-'));
     try {
       await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--out', join(dir, 'set'), '--model', join(dir, 'nomodel')], { cwd: repoRoot }).then(
@@ -82,15 +89,18 @@ describe('npm run dice:eval', () => {
     }
   });
 
-  it('writes a close-camera synthetic set when asked', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-close-'));
+  // close camera: 1–6 dice a frame, 30–120 px across; crowded: 13–25 a frame (a die with no room left out)
+  it.each([
+    ['--close-camera', 1, 6],
+    ['--crowded', 11, 25],
+  ])('writes the synthetic set of %s when asked', async (flag, fewest, most) => {
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-kind-'));
     try {
-      const { stdout } = await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--close-camera', '--out', join(dir, 'set')], { cwd: repoRoot });
+      const { stdout } = await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', flag, '--out', join(dir, 'set')], { cwd: repoRoot });
       expect(JSON.parse(stdout.trim().split('\n').at(-1)!).images).toBe(1);
       const labels = (await readFile(join(dir, 'set', 'synthetic_0000.txt'), 'utf8')).trim().split('\n');
-      // 1–6 dice a frame, 30–120 px across
-      expect(labels.length).toBeGreaterThanOrEqual(1);
-      expect(labels.length).toBeLessThanOrEqual(6);
+      expect(labels.length).toBeGreaterThanOrEqual(fewest);
+      expect(labels.length).toBeLessThanOrEqual(most);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

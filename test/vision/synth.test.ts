@@ -306,3 +306,39 @@ describe('close-camera scenes', () => {
     }
   });
 });
+
+describe('crowded scenes', () => {
+  it('fill a test tray with 13–25 readable dice, where the coloured set holds at most 12', () => {
+    let most = 0;
+    for (let i = 0; i < 8; i++) {
+      const { scene } = syntheticSetScene(i, 1, 'crowded');
+      // a die that finds no room even shrunk is left out, so a tray may hold a few fewer than drawn
+      expect(scene.dice.length).toBeGreaterThan(10);
+      expect(scene.dice.length).toBeLessThanOrEqual(25);
+      for (const d of scene.dice) expect(d.unreadable).toBeUndefined();
+      most = Math.max(most, scene.dice.length);
+      const coloured = syntheticSetScene(i, 1, 'coloured').scene;
+      expect(coloured.dice.length).toBeLessThanOrEqual(12);
+    }
+    expect(most).toBeGreaterThan(18);
+  });
+
+  it('fill a training frame with more dice than any plain scene, and leave the plain scene as it was', async () => {
+    const { syntheticSample, CROWDED_DICE } = await import('../../server/vision/training/samples.ts');
+    expect(CROWDED_DICE).toEqual([13, 25]);
+    let most = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const crowded = await syntheticSample(seed, { crowded: true });
+      const plain = await syntheticSample(seed);
+      const again = await syntheticSample(seed, { crowded: false });
+      expect(Buffer.from(again.pixels.data).equals(Buffer.from(plain.pixels.data))).toBe(true);
+      // training drops a die that does not fit, and a full tray drops more
+      expect(crowded.dice.length).toBeGreaterThan(plain.dice.length);
+      most = Math.max(most, crowded.dice.length);
+      const unit = crowded.pixels.width / 640;
+      // 20–70 px, ±10 % per die, leaning dice drawn up to 15 % bigger
+      for (const d of crowded.dice) expect(d.size!).toBeLessThanOrEqual(70 * 1.1 * 1.15 * unit + 1e-6);
+    }
+    expect(most).toBeGreaterThan(14);
+  });
+});

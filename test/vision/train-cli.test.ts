@@ -42,6 +42,7 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--marbled', '1.5'])).toContain('--marbled must be a number from 0 to 1');
     expect(await failure(['--marbled', '0.5'])).toContain('--marbled is a share of the focus and hard-look scenes');
     expect(await failure(['--faint-pips', '1.5'])).toContain('--faint-pips must be a number from 0 to 1');
+    expect(await failure(['--crowded', '1.5'])).toContain('--crowded must be a number from 0 to 1');
     expect(await failure(['--focus', '0.5', '--faint-pips', '0.5'])).toContain('--faint-pips is a share of the marbled scenes');
     expect(await failure(['--classifier-input', 'hsv'])).toContain('--classifier-input must be rgb or lightness-colour');
     expect(await failure(['--stage', 'detector', '--classifier-input', 'rgb'])).toContain("--classifier-input shapes the classifier's crops");

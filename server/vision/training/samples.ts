@@ -36,7 +36,12 @@ export interface SceneKind {
   marbled?: boolean;
   /** marbled dice with the faintest pips the contrast rule allows (`SceneOptions.faintPips`) */
   faintPips?: boolean;
+  /** a full tray: 13–25 dice of 20–70 px (18–45 px for focus scenes), as many as real trays hold */
+  crowded?: boolean;
 }
+
+/** How many dice a crowded scene draws (the other scenes draw 0–12). */
+export const CROWDED_DICE: [number, number] = [13, 25];
 
 function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
   return marbled ? 'marbled' : drawn;
@@ -49,16 +54,19 @@ function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
  * from a different point of its own stream.
  */
 export async function syntheticSample(seed: number, kind: SceneKind = {}): Promise<FrameSample> {
-  const { focus = false, closeCamera = false, hardLook = false, marbled = false, faintPips = false } = kind;
+  const { focus = false, closeCamera = false, hardLook = false, marbled = false, faintPips = false, crowded = false } = kind;
   const rng = new Rng(seed * 7 + 1);
   const focal = closeCamera ? new Rng(seed * 13 + 5).range(...CLOSE_CAMERA_FOCAL) : undefined;
   const [width, height] = rng.pick(SIZES);
-  const n = rng.chance(0.15) ? rng.int(0, 2) : rng.int(1, 12);
+  const drawn = rng.chance(0.15) ? rng.int(0, 2) : rng.int(1, 12);
+  // a stream of its own, so a crowded scene's other draws start as the plain scene's do
+  const crowdRng = new Rng(seed * 19 + 7);
+  const n = crowded ? crowdRng.int(...CROWDED_DICE) : drawn;
   const faces = Array.from({ length: n }, () => rng.int(1, 6));
   // the look is drawn even when `marbled` overrides it, so the rest of the scene's stream is unchanged
   const scene = focus
     ? renderScene({ width, height, faces, seed, mode: 'train', colour: withMarbled(rng.pick(HARD_COLOURS), marbled), dieSize: rng.range(18, 45), focal, faintPips })
-    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? withMarbled(new Rng(seed * 17 + 3).pick(HARD_COLOURS), marbled) : undefined, focal, faintPips });
+    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? withMarbled(new Rng(seed * 17 + 3).pick(HARD_COLOURS), marbled) : undefined, dieSize: crowded ? crowdRng.range(20, 70) : undefined, focal, faintPips });
   const jpeg = await scene.image.toJpeg(rng.int(35, 95));
   const pixels = await decodeImage(jpeg);
   return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d), pips: d.pips })), source: 'synthetic' };
