@@ -30,6 +30,7 @@ import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/s
 import type { SeenDie } from '../http/protocol.ts';
 import { writeSyntheticSet } from '../synth/test-set.ts';
 import { progressBar } from './progress.ts';
+import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
 import { findFailures, saveFailureCrops } from '../vision/failure-crops.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 import { VisionInputError, VisionModelError } from '../vision/errors.ts';
@@ -98,16 +99,14 @@ async function main(): Promise<void> {
     const seed = Number(values.seed);
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--synthetic needs a positive image count, got "${values.synthetic}"`);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
-    if (values['close-camera'] && values.crowded) throw new UsageError('--close-camera and --crowded are two different sets: give one');
-    const kind = values['close-camera'] ? 'close-camera' : values.crowded ? 'crowded' : 'coloured';
+    const kind = syntheticKindOf(values);
     const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test' }[kind];
     dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-${folder}-${seed}-${n}`);
     const bar = progressBar();
     await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), kind);
     process.stderr.write(`synthetic test set written to ${dataDir}\n`);
   } else {
-    if (values['close-camera']) throw new UsageError('--close-camera goes with --synthetic N');
-    if (values.crowded) throw new UsageError('--crowded goes with --synthetic N');
+    refuseKindWithoutSynthetic(values);
     if (!values.data) throw new UsageError('--data DIR or --synthetic N is needed');
     dataDir = resolve(values.data);
   }

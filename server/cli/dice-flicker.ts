@@ -1,5 +1,5 @@
 /**
- * `npm run dice:flicker -- --synthetic N [--seed S] [--close-camera] [--frames F]`
+ * `npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded] [--frames F]`
  * `npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]`
  * How steady the readings of dice that do not move are. Each scene (a synthetic test-set scene, or a
  * labelled photo) is filmed as a still tray for F frames, each with its own sensor noise, exposure and
@@ -20,7 +20,8 @@ import { createDiceReader } from '../vision/reader.ts';
 import { readYoloFolder } from '../vision/yolo-dataset.ts';
 import { summariseFlicker, type AnswerSteadiness, type StillTrayRecord } from '../vision/flicker.ts';
 import type { LabelBox } from '../vision/scoring.ts';
-import { syntheticSetScene } from '../synth/test-set.ts';
+import { syntheticSetScene, type SyntheticSetKind } from '../synth/test-set.ts';
+import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
 import { CAMERA_JITTER, validateCameraJitter, type StillPicture } from '../synth/camera-frames.ts';
 import { Rng } from '../synth/random.ts';
 import { watchStillTray } from '../hardware/camera/still-tray.ts';
@@ -32,7 +33,7 @@ import { DEFAULT_SETTLE, validateSettleOptions, type SettleOptions } from '../ha
 import { DEFAULT_STABILIZER, validateStabilizerOptions, type StabilizerOptions } from '../hardware/camera/stabilizer.ts';
 import { checkPathOptions } from '../hardware/camera/config.ts';
 
-const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera] [--frames F]
+const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded] [--frames F]
        npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]
   camera: [--noise LEVELS] [--gain G] [--shift PX] [--jitter-seed S]   [--model DIR] [--records FILE.json]
   camera path: [--settle JSON] [--stabilizer JSON]   (as in a table's camera config, e.g. --stabilizer '{"minVotes":2}')
@@ -74,9 +75,9 @@ function pathOptions<T extends object>(value: string | undefined, flag: string, 
   return options;
 }
 
-async function* syntheticScenes(count: number, seed: number, close: boolean): AsyncGenerator<StillScene> {
+async function* syntheticScenes(count: number, seed: number, kind: SyntheticSetKind): AsyncGenerator<StillScene> {
   for (let i = 0; i < count; i++) {
-    const { scene, jpegQuality } = syntheticSetScene(i, seed, close ? 'close-camera' : 'coloured');
+    const { scene, jpegQuality } = syntheticSetScene(i, seed, kind);
     const { width, height } = scene.image;
     yield {
       name: `synthetic_${String(i).padStart(4, '0')}`,
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
       synthetic: { type: 'string' },
       seed: { type: 'string', default: '1' },
       'close-camera': { type: 'boolean', default: false },
+      crowded: { type: 'boolean', default: false },
       data: { type: 'string' },
       limit: { type: 'string' },
       quality: { type: 'string' },
@@ -155,11 +157,11 @@ async function main(): Promise<void> {
     if (values.limit !== undefined || values.quality !== undefined) throw new UsageError('--limit and --quality go with --data DIR (a synthetic scene keeps its own JPEG quality)');
     total = integer(values.synthetic, '--synthetic', 1, 100_000, 0);
     const seed = integer(values.seed, '--seed', 0, 2 ** 31 - 1, 1);
-    const close = values['close-camera'] ?? false;
-    scenes = syntheticScenes(total, seed, close);
-    what = `synthetic ${close ? 'close-camera' : 'coloured'} test set, seed ${seed}, ${total} scenes`;
+    const kind = syntheticKindOf(values);
+    scenes = syntheticScenes(total, seed, kind);
+    what = `synthetic ${kind} test set, seed ${seed}, ${total} scenes`;
   } else {
-    if (values['close-camera']) throw new UsageError('--close-camera goes with --synthetic N');
+    refuseKindWithoutSynthetic(values);
     if (!values.data) throw new UsageError('--data DIR or --synthetic N is needed');
     const dir = resolve(values.data);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--data ${dir} is not a folder`);

@@ -73,6 +73,8 @@ describe('npm run dice:flicker', () => {
     await bad(['--synthetic', '2', '--shift', 'x'], /--shift must be a number, got "x"/);
     await bad(['--synthetic', '2', '--data', repoRoot], /go alone, not together/);
     await bad(['--synthetic', '2', '--quality', '80'], /--limit and --quality go with --data DIR/);
+    await bad(['--synthetic', '2', '--close-camera', '--crowded'], /--close-camera and --crowded are two different sets/);
+    await bad(['--data', repoRoot, '--crowded'], /--crowded goes with --synthetic N/);
     await bad(['--data', join(repoRoot, 'no-such-folder')], /is not a folder/);
     await bad(['--data', join(repoRoot, 'server')], /no labelled images/);
     await bad([], /--data DIR or --synthetic N is needed/);
