@@ -2,7 +2,7 @@
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
  *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --marbled F --faint-pips F --closer-look-windows F --centre-jitter J --pip-negatives W
- *   --crowded F --classifier-input rgb|lightness-colour --pip-map W]`
+ *   --detector-negatives W --crowded F --classifier-input rgb|lightness-colour --pip-map W]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). Real labels known wrong
  * (server/vision/training/label-errata.ts) are left out. `--stage detector|classifier`
@@ -27,6 +27,9 @@
  * along each axis (default 0.12; a first look misplaces doubtful dice by a median 0.09–0.16 × size).
  * `--pip-negatives W` weighs W times the detector's "no die here" loss around the pips of synthetic dice that
  * lie away from the die's centre (every pip but the middle one of a 1, 3 or 5; default 1).
+ * `--detector-negatives W` (with `--stage detector --continue`) weighs W times the "no die" loss around the peaks
+ * that the detector in --out finds in a scene and no labelled die explains (side faces, shadows), as
+ * `--hard-negatives` does for the classifier.
  * `--closer-look-windows F` adds, for that share of the scenes, a detector example of the window a closer
  * look would take around one of its small dice (server/vision/closer-look.ts), at the closer look's input.
  * `--classifier-input NAME` normalises the classifier's crops as server/vision/spec.ts's CLASSIFIER_INPUTS
@@ -72,7 +75,7 @@ const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [-
   [--stage all|detector|classifier] [--continue] [--detector-steps N] [--classifier-epochs N]
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
   [--crowded F] [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
-  [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W]
+  [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W] [--detector-negatives W]
   [--classifier-input rgb|lightness-colour] [--pip-map W]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
@@ -125,6 +128,7 @@ async function main(): Promise<void> {
       'real-per-die': { type: 'string' },
       'centre-jitter': { type: 'string' },
       'pip-negatives': { type: 'string' },
+      'detector-negatives': { type: 'string' },
       'close-camera': { type: 'string', default: '0' },
       'hard-looks': { type: 'string', default: '0' },
       marbled: { type: 'string', default: '0' },
@@ -159,6 +163,11 @@ async function main(): Promise<void> {
   const crowded = fraction(values.crowded, 'crowded', 0);
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
   if (closerLookWindows > 0 && stage === 'classifier') throw new UsageError('--closer-look-windows trains the detector: it needs --stage detector or all');
+  const detectorNegatives = positiveNumber(values['detector-negatives'], 'detector-negatives', 1);
+  if (detectorNegatives < 1) throw new UsageError(`--detector-negatives must be a weight of 1 or more, got ${detectorNegatives}`);
+  if (values['detector-negatives'] !== undefined && (stage !== 'detector' || !values.continue)) {
+    throw new UsageError('--detector-negatives weighs the false peaks of the detector in --out: it needs --stage detector --continue');
+  }
   if (values['pip-negatives'] !== undefined && stage === 'classifier') throw new UsageError('--pip-negatives trains the detector: it needs --stage detector or all');
   if (values['centre-jitter'] !== undefined && stage === 'detector') throw new UsageError('--centre-jitter shapes the classifier\'s crops: it needs --stage all or classifier');
   const resumeOk = stage !== 'all' || !values.continue;
@@ -208,6 +217,7 @@ async function main(): Promise<void> {
   let marbledScenes = 0;
   let faintPipScenes = 0;
   let crowdedScenes = 0;
+  let detectorFalsePeaks = 0;
   let windowExamples = 0;
   let negativePeaks = 0;
   // the kept detector's unexplained peaks (side faces, stickers) become "not a die" crops
@@ -238,7 +248,9 @@ async function main(): Promise<void> {
     if (isCrowded) crowdedScenes++;
     const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook, marbled: isMarbled, faintPips: isFaint, crowded: isCrowded });
     synthDice += s.dice.length;
-    if (trainDet) detData.push(detectorExample(s, false, undefined, pipNegatives));
+    const ownFalsePeaks = trainDet && detectorNegatives > 1 && keptDetector ? falsePeaks(keptDetector, s, HARD_NEGATIVE_THRESHOLD) : [];
+    detectorFalsePeaks += ownFalsePeaks.length;
+    if (trainDet) detData.push(detectorExample(s, false, undefined, pipNegatives, { peaks: ownFalsePeaks, weight: detectorNegatives }));
     if (trainDet && closerLookWindows > 0 && rng.chance(closerLookWindows)) {
       const window = closerLookTrainingWindow(s, rng, READER_DEFAULTS.closerLook);
       if (window) {
@@ -314,6 +326,8 @@ async function main(): Promise<void> {
     crowdedScenes,
     closerLookWindows: windowExamples,
     pipNegatives,
+    detectorNegatives,
+    detectorFalsePeaks,
     realTrainImages: real.length,
     realLabelsLeftOut,
     detectorSteps: detSteps,

@@ -62,6 +62,27 @@ describe('detector training examples', () => {
     expect(flipped).not.toContainEqual([10, 23]);
   });
 
+  it('weigh the cells around the detector\'s own false peaks when told, never a die\'s centre', () => {
+    const die = { x: 100, y: 200, size: 30, cls: 0 };
+    // a false peak at (400, 300): input (200, 150), cell (50, 37); another on the die itself
+    const negatives = { peaks: [{ x: 400, y: 300, size: 30 }, { x: 100, y: 200, size: 30 }], weight: 4 };
+    const ex = detectorExample(frame([die]), false, undefined, 1, negatives);
+    const weight = (x: number, y: number): number => ex.target[(y * ex.gw + x) * C + 3];
+    for (let y = 36; y <= 38; y++) for (let x = 49; x <= 51; x++) expect(weight(x, y)).toBe(4);
+    expect(weight(48, 37)).toBe(1);
+    expect(weight(52, 37)).toBe(1);
+    expect(weight(12, 25)).toBe(1);
+    expect(ex.target[(25 * ex.gw + 12) * C]).toBe(1);
+    const weighted = Array.from({ length: ex.gw * ex.gh }, (_, i) => ex.target[i * C + 3]).filter((w) => w !== 1);
+    // the 9 cells of the far peak, and those around the die's centre where its heat is low
+    expect(weighted.length).toBeGreaterThanOrEqual(9);
+    expect(weighted.length).toBeLessThan(18);
+    // mirrored with the frame: 640 − 400 = 240 → input 120, cell 30
+    const flipped = detectorExample(frame([die]), true, undefined, 1, negatives);
+    expect(flipped.target[(37 * flipped.gw + 30) * C + 3]).toBe(4);
+    expect(flipped.target[(37 * flipped.gw + 50) * C + 3]).toBe(1);
+  });
+
   it('take windows around small dice only, near their centres', () => {
     const rng = new Rng(4);
     expect(closerLookTrainingWindow(frame([{ x: 300, y: 200, size: 90, cls: 0 }]), rng, 30)).toBeNull();

@@ -44,11 +44,18 @@ export interface DetectorExample {
   gh: number;
 }
 
+/** The detector's own false peaks in a frame, whose "no die" loss a round weighs `weight` times. */
+export interface DetectorNegatives {
+  peaks: CropRequest[];
+  weight: number;
+}
+
 /**
  * Letterbox the frame (or `window` of it, into the closer look's input) and build its heatmap targets
- * (`pipWeight`: encodeTargets').
+ * (`pipWeight`: encodeTargets'; `negatives`: the 3 × 3 cells around each false peak, away from any die's
+ * centre, weigh their "no die" loss that much more).
  */
-export function detectorExample(s: FrameSample, flip: boolean, window?: FrameWindow, pipWeight = 1): DetectorExample {
+export function detectorExample(s: FrameSample, flip: boolean, window?: FrameWindow, pipWeight = 1, negatives?: DetectorNegatives): DetectorExample {
   return scoped(() => {
     let frame = tf.tensor3d(s.pixels.data, [s.pixels.height, s.pixels.width, 3], 'int32');
     if (flip) frame = tf.reverse(frame, 1);
@@ -65,6 +72,16 @@ export function detectorExample(s: FrameSample, flip: boolean, window?: FrameWin
     const gw = into.width / stride;
     const gh = into.height / stride;
     const t = encodeTargets(dice, gw, gh, stride, 28, pipWeight);
+    for (const p of negatives?.peaks ?? []) {
+      const [x, y] = toInput(p.x, p.y);
+      const cx = Math.floor(x / stride);
+      const cy = Math.floor(y / stride);
+      for (let gy = Math.max(0, cy - 1); gy <= Math.min(gh - 1, cy + 1); gy++) {
+        for (let gx = Math.max(0, cx - 1); gx <= Math.min(gw - 1, cx + 1); gx++) {
+          if (t.heat[gy * gw + gx] < 0.5) t.negWeight[gy * gw + gx] = Math.max(t.negWeight[gy * gw + gx], negatives!.weight);
+        }
+      }
+    }
     const target = new Float32Array(gw * gh * TARGET_CHANNELS);
     for (let i = 0; i < gw * gh; i++) {
       target[i * TARGET_CHANNELS] = t.heat[i];
