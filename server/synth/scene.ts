@@ -64,6 +64,9 @@ export interface SceneOptions {
 /** Focal lengths (frame widths) of the webcams close-camera scenes are seen by: 42–71° across. */
 export const CLOSE_CAMERA_FOCAL: [number, number] = [0.7, 1.3];
 
+/** How many dice a full tray holds (the real trays of ../shared/docs/dice-data.md: up to 25). */
+export const CROWDED_DICE: [number, number] = [13, 25];
+
 export interface Scene {
   image: RgbImage;
   dice: SceneDie[];

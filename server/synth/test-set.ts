@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLOSE_CAMERA_FOCAL, renderScene, type DiceColour, type Scene } from './scene.ts';
+import { CLOSE_CAMERA_FOCAL, CROWDED_DICE, renderScene, type DiceColour, type Scene } from './scene.ts';
 import { Rng } from './random.ts';
 
 const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purple', 'translucent', 'marbled', 'white', 'any'];
@@ -28,7 +28,7 @@ export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKin
   const rng = new Rng(sceneSeed);
   const width = 640;
   const height = 480;
-  const [fewest, most] = close ? [1, 6] : kind === 'crowded' ? [13, 25] : [1, 12];
+  const [fewest, most] = close ? [1, 6] : kind === 'crowded' ? CROWDED_DICE : [1, 12];
   const faces = Array.from({ length: rng.int(fewest, most) }, () => rng.int(1, 6));
   const colour = rng.pick(COLOURS);
   const scene = close

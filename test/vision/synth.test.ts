@@ -324,8 +324,7 @@ describe('crowded scenes', () => {
   });
 
   it('fill a training frame with more dice than any plain scene, and leave the plain scene as it was', async () => {
-    const { syntheticSample, CROWDED_DICE } = await import('../../server/vision/training/samples.ts');
-    expect(CROWDED_DICE).toEqual([13, 25]);
+    const { syntheticSample } = await import('../../server/vision/training/samples.ts');
     let most = 0;
     for (let seed = 1; seed <= 6; seed++) {
       const crowded = await syntheticSample(seed, { crowded: true });

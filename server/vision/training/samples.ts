@@ -1,5 +1,5 @@
 /** Training samples: synthetic scenes (with a JPEG round trip) and the real labelled photos. */
-import { CLOSE_CAMERA_FOCAL, renderScene, type DiceColour, type SceneDie } from '../../synth/scene.ts';
+import { CLOSE_CAMERA_FOCAL, CROWDED_DICE, renderScene, type DiceColour, type SceneDie } from '../../synth/scene.ts';
 import { Rng } from '../../synth/random.ts';
 import { decodeImage, type RgbPixels } from '../decode.ts';
 import type { LabelledImage } from '../yolo-dataset.ts';
@@ -39,9 +39,6 @@ export interface SceneKind {
   /** a full tray: 13–25 dice of 20–70 px (18–45 px for focus scenes), as many as real trays hold */
   crowded?: boolean;
 }
-
-/** How many dice a crowded scene draws (the other scenes draw 0–12). */
-export const CROWDED_DICE: [number, number] = [13, 25];
 
 function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
   return marbled ? 'marbled' : drawn;
