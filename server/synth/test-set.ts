@@ -14,8 +14,8 @@ const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purpl
  * 'coloured': the set above. 'close-camera': dice of any look 30–120 px across under a close webcam
  * (CLOSE_CAMERA_FOCAL), so their sides, pips and all, show towards the frame centre;
  * 1–6 dice a frame, seeds 2 500 000 000 + seed × 10 007 + i. 'crowded': the coloured set's dice, 13–25 a
- * frame (as many as the real trays of ../shared/docs/dice-data.md hold; training draws at most 12), shrunk
- * below 20 px where a tray cannot hold them at the drawn size; seeds 3 000 000 000 + seed × 10 007 + i.
+ * frame (as many as the real trays of ../shared/docs/dice-data.md hold; training draws at most 12), a die
+ * shrunk where the tray cannot hold it at the drawn size; seeds 3 000 000 000 + seed × 10 007 + i.
  */
 export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded';
 

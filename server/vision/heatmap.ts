@@ -52,20 +52,26 @@ export function encodeTargets(dice: GridDie[], gw: number, gh: number, stride: n
       sizeMask[i] = 1;
     }
   }
-  if (pipWeight !== 1) {
-    for (const d of dice) {
-      for (const [px, py] of d.pips ?? []) {
-        const cx = Math.floor(px / stride);
-        const cy = Math.floor(py / stride);
-        for (let y = Math.max(0, cy - 1); y <= Math.min(gh - 1, cy + 1); y++) {
-          for (let x = Math.max(0, cx - 1); x <= Math.min(gw - 1, cx + 1); x++) {
-            if (heat[y * gw + x] < 0.5) negWeight[y * gw + x] = pipWeight;
-          }
-        }
+  const targets = { heat, logSize, sizeMask, negWeight };
+  if (pipWeight !== 1) weighNoDieAround(targets, gw, gh, stride, dice.flatMap((d) => d.pips ?? []), pipWeight);
+  return targets;
+}
+
+/**
+ * Weighs the "no die here" loss `weight` times (or more, where a cell already weighs more) in the 3 × 3
+ * cells around each point (detector-input pixels), except cells near a die's centre (heat 0.5 or more).
+ */
+export function weighNoDieAround(t: Targets, gw: number, gh: number, stride: number, points: [number, number][], weight: number): void {
+  for (const [px, py] of points) {
+    const cx = Math.floor(px / stride);
+    const cy = Math.floor(py / stride);
+    for (let y = Math.max(0, cy - 1); y <= Math.min(gh - 1, cy + 1); y++) {
+      for (let x = Math.max(0, cx - 1); x <= Math.min(gw - 1, cx + 1); x++) {
+        const i = y * gw + x;
+        if (t.heat[i] < 0.5) t.negWeight[i] = Math.max(t.negWeight[i], weight);
       }
     }
   }
-  return { heat, logSize, sizeMask, negWeight };
 }
 
 export interface Peak {

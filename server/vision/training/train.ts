@@ -4,7 +4,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { buildClassifier, type ClassifierArchitecture } from '../architecture.ts';
-import { decodePeaks, encodeTargets } from '../heatmap.ts';
+import { decodePeaks, encodeTargets, weighNoDieAround } from '../heatmap.ts';
 import { classifierCrops, detectorInput, inputToFrame, type CropRequest, type FrameWindow } from '../preprocess.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow } from '../closer-look.ts';
 import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES, type ClassifierInput } from '../spec.ts';
@@ -72,16 +72,7 @@ export function detectorExample(s: FrameSample, flip: boolean, window?: FrameWin
     const gw = into.width / stride;
     const gh = into.height / stride;
     const t = encodeTargets(dice, gw, gh, stride, 28, pipWeight);
-    for (const p of negatives?.peaks ?? []) {
-      const [x, y] = toInput(p.x, p.y);
-      const cx = Math.floor(x / stride);
-      const cy = Math.floor(y / stride);
-      for (let gy = Math.max(0, cy - 1); gy <= Math.min(gh - 1, cy + 1); gy++) {
-        for (let gx = Math.max(0, cx - 1); gx <= Math.min(gw - 1, cx + 1); gx++) {
-          if (t.heat[gy * gw + gx] < 0.5) t.negWeight[gy * gw + gx] = Math.max(t.negWeight[gy * gw + gx], negatives!.weight);
-        }
-      }
-    }
+    if (negatives) weighNoDieAround(t, gw, gh, stride, negatives.peaks.map((p) => toInput(p.x, p.y)), negatives.weight);
     const target = new Float32Array(gw * gh * TARGET_CHANNELS);
     for (let i = 0; i < gw * gh; i++) {
       target[i * TARGET_CHANNELS] = t.heat[i];
