@@ -62,6 +62,7 @@ import {
   type ClassifierExample,
   type DetectorExample,
 } from '../vision/training/train.ts';
+import { seedTensorFlowRandom } from '../vision/training/seeded-random.ts';
 import { Rng } from '../synth/random.ts';
 import { progressBar } from './progress.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
@@ -198,6 +199,7 @@ async function main(): Promise<void> {
   process.stderr.write(`training on backend ${backend}, seed ${seed}, ${scenes} synthetic scenes, output ${out}\n`);
   const progress = progressBar();
   const rng = new Rng(seed);
+  seedTensorFlowRandom(seed);
 
   // --stage detector|classifier keeps the other network already in --out
   const previous = stage !== 'all' ? await readSpec(out, true) : null;
