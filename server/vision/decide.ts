@@ -13,7 +13,10 @@ export interface Detection {
 }
 
 export interface DecisionThresholds {
-  /** drop a detection when P(none) is at least this */
+  /**
+   * drop a detection when P(none) is at least this (0.5 to 1.14.0; 0.3 since 1.15.0, chosen on the tuning sets:
+   * the same faces, fewer extras; models/README.md, steps 182–183)
+   */
   none: number;
   /** below this face probability the die is reported unreadable ('unsure') */
   face: number;
@@ -45,7 +48,7 @@ export interface DecisionThresholds {
   faint: number;
 }
 
-export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.5, face: 0.4, edge: 0.3, cut: 0.02, sideFace: 0.9, sideFaceSize: 0.8, faint: 0.15 };
+export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.3, face: 0.4, edge: 0.3, cut: 0.02, sideFace: 0.9, sideFaceSize: 0.8, faint: 0.15 };
 
 /** How far (pixels) a square top face of side `size` centred at (x, y) reaches beyond a width×height frame; 0 inside. */
 export function beyondFrame(x: number, y: number, size: number, width: number, height: number): number {
