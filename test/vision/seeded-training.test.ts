@@ -21,7 +21,7 @@ afterEach(() => {
   restore = undefined;
 });
 
-/** A new small classifier (initial weights and dropout masks from Math.random) trained one epoch; its weights, flattened. */
+/** A new small classifier (initial weights and dropout masks from Math.random) trained one epoch; its weights, tensor by tensor. */
 async function trainedWeights(tfSeed: number | null): Promise<Float32Array[]> {
   if (tfSeed !== null) restore = seedTensorFlowRandom(tfSeed);
   const model = await trainClassifier(examples, { architecture: 'small', epochs: 1, batch: 16, learningRate: 1e-3 }, new Rng(1), () => {});
