@@ -6,7 +6,8 @@
  * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it; with --close-camera,
  * a set of dice 30–120 px under a close webcam whose sides show (.cache/synthetic-close-S-N); with --crowded,
- * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N).
+ * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N). --by-look (with --synthetic) also prints the
+ * figures by the look of each frame's dice (drawn again from its scene seed), marbled apart.
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
  * --none-threshold override the reader's decision thresholds, --peak-distance the closest two dice's
@@ -28,7 +29,8 @@ import { createDiceReader } from '../vision/reader.ts';
 import { readYoloFolder, type LabelledImage } from '../vision/yolo-dataset.ts';
 import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/scoring.ts';
 import type { SeenDie } from '../http/protocol.ts';
-import { writeSyntheticSet } from '../synth/test-set.ts';
+import { syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
+import { formatByLook, scoresByLook } from '../vision/scores-by-look.ts';
 import { progressBar } from './progress.ts';
 import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
 import { findFailures, saveFailureCrops } from '../vision/failure-crops.ts';
@@ -38,10 +40,15 @@ import { VisionInputError, VisionModelError } from '../vision/errors.ts';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
-       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded] [--out DIR] [--predictions FILE.json]
+       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded] [--by-look] [--out DIR] [--predictions FILE.json]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
+
+/** A synthetic frame's look as the figures name it: 'any' draws each die's look on its own. */
+function lookName(look: string): string {
+  return look === 'any' ? 'mixed' : look;
+}
 
 /** An image's labels in pixels of a width × height frame (1 × 1 keeps them normalised: an image not decoded). */
 function labelBoxes(img: LabelledImage, width: number, height: number): LabelBox[] {
@@ -56,6 +63,7 @@ async function main(): Promise<void> {
       synthetic: { type: 'string' },
       'close-camera': { type: 'boolean', default: false },
       crowded: { type: 'boolean', default: false },
+      'by-look': { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
       failures: { type: 'string' },
@@ -94,6 +102,7 @@ async function main(): Promise<void> {
   const views = values.views === undefined ? undefined : Number(values.views);
   if (views !== undefined && views !== 1 && views !== 4 && views !== 8) throw new UsageError(`--views must be 1, 4 or 8, got "${values.views}"`);
   let dataDir: string;
+  let lookOf: ((relPath: string) => string | undefined) | undefined;
   if (values.synthetic !== undefined) {
     const n = Number(values.synthetic);
     const seed = Number(values.seed);
@@ -105,8 +114,13 @@ async function main(): Promise<void> {
     const bar = progressBar();
     await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), kind);
     process.stderr.write(`synthetic test set written to ${dataDir}\n`);
+    if (values['by-look']) {
+      const looks = new Map(Array.from({ length: n }, (_, i) => [`${syntheticSetName(i)}.jpg`, lookName(syntheticSetLook(i, seed, kind))]));
+      lookOf = (relPath) => looks.get(relPath);
+    }
   } else {
     refuseKindWithoutSynthetic(values);
+    if (values['by-look']) throw new UsageError('--by-look goes with --synthetic N: a frame\'s look is drawn again from its scene seed');
     if (!values.data) throw new UsageError('--data DIR or --synthetic N is needed');
     dataDir = resolve(values.data);
   }
@@ -126,7 +140,7 @@ async function main(): Promise<void> {
   });
   const bar = progressBar();
   const times: number[] = [];
-  const items: { labels: LabelBox[]; preds: SeenDie[] }[] = [];
+  const items: { relPath: string; labels: LabelBox[]; preds: SeenDie[] }[] = [];
   const predictions: { image: string; width: number; height: number; dice: { x: number; y: number; w: number; h: number; face: number | null; score: number; unreadable?: string }[]; error?: string }[] = [];
   let failureCrops = 0;
   const unreadableImages: string[] = [];
@@ -143,14 +157,14 @@ async function main(): Promise<void> {
       const reason = err.message.replace(/\s*\n\s*/g, '; ');
       process.stderr.write(`\ndice:eval: ${img.relPath}: its ${img.labels.length} labelled dice count as missed: ${reason}\n`);
       unreadableImages.push(img.relPath);
-      items.push({ labels: labelBoxes(img, 1, 1), preds: [] });
+      items.push({ relPath: img.relPath, labels: labelBoxes(img, 1, 1), preds: [] });
       predictions.push({ image: img.relPath, width: 0, height: 0, dice: [], error: reason });
       bar('eval', i + 1, images.length);
       continue;
     }
     times.push(performance.now() - t0);
     const labels = labelBoxes(img, r.width, r.height);
-    items.push({ labels, preds: r.dice });
+    items.push({ relPath: img.relPath, labels, preds: r.dice });
     if (values.failures && failureCrops < 60) {
       const fails = findFailures(labels, r.dice);
       if (fails.length > 0) failureCrops += await saveFailureCrops(img.relPath, bytes, r.width, r.height, fails, resolve(values.failures), 60 - failureCrops);
@@ -170,6 +184,7 @@ async function main(): Promise<void> {
   console.log(`model ${reader.modelVersion}, backend ${reader.backend}`);
   console.log(formatConfusion(s.confusion));
   console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
+  if (lookOf) console.log(formatByLook(scoresByLook(items.map((item) => ({ ...item, look: lookOf(item.relPath) ?? 'not drawn here' })))));
   if (unreadableImages.length > 0) console.log(`images that could not be read (their dice counted as missed): ${unreadableImages.join(', ')}`);
   console.log(
     JSON.stringify({

@@ -21,20 +21,35 @@ export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded';
 
 const SEED_BASE: Record<SyntheticSetKind, number> = { coloured: 2_000_000_000, 'close-camera': 2_500_000_000, crowded: 3_000_000_000 };
 
-/** Scene `i` of the set of `seed` and `kind`: what `writeSyntheticSet` draws and labels, and the JPEG quality it saves it at. */
-export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKind = 'coloured'): { scene: Scene; jpegQuality: number } {
-  const close = kind === 'close-camera';
+/** The draws that open scene `i` of a set: its seed, a stream left where they end, its faces and the look of its dice. */
+function sceneStart(i: number, seed: number, kind: SyntheticSetKind): { sceneSeed: number; rng: Rng; faces: number[]; colour: DiceColour } {
   const sceneSeed = SEED_BASE[kind] + seed * 10_007 + i;
   const rng = new Rng(sceneSeed);
+  const [fewest, most] = kind === 'close-camera' ? [1, 6] : kind === 'crowded' ? CROWDED_DICE : [1, 12];
+  const faces = Array.from({ length: rng.int(fewest, most) }, () => rng.int(1, 6));
+  return { sceneSeed, rng, faces, colour: rng.pick(COLOURS) };
+}
+
+/** The look every die of scene `i` shares ('any': each die its own), without drawing the scene. */
+export function syntheticSetLook(i: number, seed: number, kind: SyntheticSetKind = 'coloured'): DiceColour {
+  return sceneStart(i, seed, kind).colour;
+}
+
+/** Scene `i` of the set of `seed` and `kind`: what `writeSyntheticSet` draws and labels, and the JPEG quality it saves it at. */
+export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKind = 'coloured'): { scene: Scene; jpegQuality: number } {
+  const { sceneSeed, rng, faces, colour } = sceneStart(i, seed, kind);
   const width = 640;
   const height = 480;
-  const [fewest, most] = close ? [1, 6] : kind === 'crowded' ? CROWDED_DICE : [1, 12];
-  const faces = Array.from({ length: rng.int(fewest, most) }, () => rng.int(1, 6));
-  const colour = rng.pick(COLOURS);
-  const scene = close
-    ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })
-    : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70) });
+  const scene =
+    kind === 'close-camera'
+      ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })
+      : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70) });
   return { scene, jpegQuality: rng.int(60, 92) };
+}
+
+/** Where scene `i` is saved in a set's folder (without extension). */
+export function syntheticSetName(i: number): string {
+  return `synthetic_${String(i).padStart(4, '0')}`;
 }
 
 export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void, kind: SyntheticSetKind = 'coloured'): Promise<void> {
@@ -44,7 +59,7 @@ export async function writeSyntheticSet(dir: string, count: number, seed: number
     const { scene, jpegQuality } = syntheticSetScene(i, seed, kind);
     const { width, height } = scene.image;
     const jpeg = await scene.image.toJpeg(jpegQuality);
-    const name = `synthetic_${String(i).padStart(4, '0')}`;
+    const name = syntheticSetName(i);
     await writeFile(join(dir, `${name}.jpg`), jpeg);
     const lines = scene.dice.map((d) => `${d.face - 1} ${(d.x / width).toFixed(6)} ${(d.y / height).toFixed(6)} ${(d.w / width).toFixed(6)} ${(d.h / height).toFixed(6)}`);
     await writeFile(join(dir, `${name}.txt`), lines.join('\n') + (lines.length ? '\n' : ''));

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { syntheticSetLook } from '../../server/synth/test-set.ts';
 
 const run = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -70,6 +71,10 @@ describe('npm run dice:eval', () => {
     await expect(run(process.execPath, [...cli, '--data', repoRoot, '--crowded'], { cwd: repoRoot })).rejects.toMatchObject({
       stderr: expect.stringContaining('--crowded goes with --synthetic'),
     });
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--by-look'], { cwd: repoRoot })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--by-look goes with --synthetic N'),
+    });
     await expect(run(process.execPath, [...cli, '--synthetic', '1', '--close-camera', '--crowded'], { cwd: repoRoot })).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--close-camera and --crowded are two different sets'),
@@ -118,6 +123,25 @@ describe('npm run dice:eval', () => {
       const written = JSON.parse(await readFile(preds, 'utf8'));
       expect(written).toHaveLength(2);
       expect(written[0]).toMatchObject({ image: 'synthetic_0000.jpg', width: 640, height: 480 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('splits the figures by look with --by-look, the figures still the last line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-looks-'));
+    try {
+      const { stdout } = await run(process.execPath, [...cli, '--synthetic', '3', '--seed', '3', '--by-look', '--out', join(dir, 'set')], { cwd: repoRoot });
+      const lines = stdout.trim().split('\n');
+      expect(JSON.parse(lines.at(-1)!).images).toBe(3);
+      const head = lines.findIndex((l) => /^look\s+frames\s+dice\s+right\s+face\s+extra$/.test(l));
+      expect(head).toBeGreaterThan(0);
+      const rows = lines.slice(head + 1, -1).map((l) => l.split(/\s{2,}/));
+      const looks = [0, 1, 2].map((i) => syntheticSetLook(i, 3)).map((l) => (l === 'any' ? 'mixed' : l));
+      expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining([...new Set(looks)]));
+      // each frame counted once under its own look
+      const ownLooks = rows.filter((r) => !r[0].startsWith('every look'));
+      expect(ownLooks.reduce((n, r) => n + Number(r[1]), 0)).toBe(3);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
