@@ -20,7 +20,7 @@ import { createDiceReader } from '../vision/reader.ts';
 import { readYoloFolder } from '../vision/yolo-dataset.ts';
 import { summariseFlicker, type AnswerSteadiness, type StillTrayRecord } from '../vision/flicker.ts';
 import type { LabelBox } from '../vision/scoring.ts';
-import { syntheticSetScene, type SyntheticSetKind } from '../synth/test-set.ts';
+import { syntheticSetName, syntheticSetScene, type SyntheticSetKind } from '../synth/test-set.ts';
 import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
 import { CAMERA_JITTER, validateCameraJitter, type StillPicture } from '../synth/camera-frames.ts';
 import { Rng } from '../synth/random.ts';
@@ -80,7 +80,7 @@ async function* syntheticScenes(count: number, seed: number, kind: SyntheticSetK
     const { scene, jpegQuality } = syntheticSetScene(i, seed, kind);
     const { width, height } = scene.image;
     yield {
-      name: `synthetic_${String(i).padStart(4, '0')}`,
+      name: syntheticSetName(i),
       picture: { data: scene.image.toBytes(), width, height },
       labels: scene.dice.map(({ x, y, w, h, face }) => ({ x, y, w, h, face })),
       quality: jpegQuality,

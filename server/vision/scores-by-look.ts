@@ -15,16 +15,10 @@ const SET_APART = 'marbled';
 
 /** Figures for each look (by name), then for every look but marbled together. */
 export function scoresByLook(items: { look: string; labels: LabelBox[]; preds: PredictedDie[] }[]): LookFigures[] {
-  const groups = new Map<string, typeof items>();
-  const add = (look: string, item: (typeof items)[number]): void => {
-    if (!groups.has(look)) groups.set(look, []);
-    groups.get(look)!.push(item);
-  };
-  for (const item of items) add(item.look, item);
-  const looks = [...groups.keys()].sort();
+  const looks = [...new Set(items.map((i) => i.look))].sort();
+  const rows: [string, typeof items][] = looks.map((look) => [look, items.filter((i) => i.look === look)]);
   const rest = items.filter((i) => i.look !== SET_APART);
-  const rows: [string, typeof items][] = looks.map((look) => [look, groups.get(look)!]);
-  if (groups.has(SET_APART) && rest.length > 0) rows.push([`every look but ${SET_APART}`, rest]);
+  if (looks.includes(SET_APART) && rest.length > 0) rows.push([`every look but ${SET_APART}`, rest]);
   return rows.map(([look, group]) => {
     const s = scoreImages(group);
     return { look, frames: group.length, dice: s.dice, right: s.correct, faceAccuracy: s.faceAccuracy, extra: s.extra };
