@@ -37,6 +37,8 @@
  * first convolution's kernels recombined for the new input before it trains.
  * `--pip-map W` adds W × a pip-map loss to the classifier's: a training-only head on its k3 features is
  * taught where the top-face pips of the synthetic crops lie (server/vision/training/pip-map.ts).
+ * `--classifier-arch wide` with `--stage classifier --continue` on a small classifier widens it first, keeping
+ * its answers (server/vision/training/widen-classifier.ts), and then trains the wider one.
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -64,11 +66,12 @@ import {
 } from '../vision/training/train.ts';
 import { seedTensorFlowRandom } from '../vision/training/seeded-random.ts';
 import { Rng } from '../synth/random.ts';
+import { widenClassifier } from '../vision/training/widen-classifier.ts';
 import { progressBar } from './progress.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 import { VisionModelError } from '../vision/errors.ts';
 import { READER_DEFAULTS } from '../vision/reader.ts';
-import { buildDetector, CLASSIFIER_ARCHITECTURES, DETECTOR_ARCHITECTURES, detectorArchitectureOf, isClassifierArchitecture, isDetectorArchitecture, refitClassifierInput, refitDetector } from '../vision/architecture.ts';
+import { buildDetector, CLASSIFIER_ARCHITECTURES, classifierArchitectureOf, DETECTOR_ARCHITECTURES, detectorArchitectureOf, isClassifierArchitecture, isDetectorArchitecture, refitClassifierInput, refitDetector } from '../vision/architecture.ts';
 import { CLASSIFIER_INPUTS, isClassifierInput, type ClassifierInput } from '../vision/spec.ts';
 import type * as tf from '@tensorflow/tfjs';
 
@@ -124,7 +127,7 @@ async function main(): Promise<void> {
       'classifier-lr': { type: 'string' },
       'crop-at-detected': { type: 'boolean', default: false },
       'hard-negatives': { type: 'boolean', default: false },
-      'classifier-arch': { type: 'string', default: 'small' },
+      'classifier-arch': { type: 'string' },
       'detector-arch': { type: 'string' },
       'real-per-die': { type: 'string' },
       'centre-jitter': { type: 'string' },
@@ -181,7 +184,8 @@ async function main(): Promise<void> {
   if (cropAtDetected && stage !== 'classifier') throw new UsageError('--crop-at-detected needs --stage classifier (the detector in --out cuts the crops)');
   const hardNegatives = values['hard-negatives'] ?? false;
   if (hardNegatives && stage !== 'classifier') throw new UsageError('--hard-negatives needs --stage classifier (the detector in --out finds them)');
-  const classifierArch = values['classifier-arch'] ?? 'small';
+  const classifierArchArg = values['classifier-arch'];
+  const classifierArch = classifierArchArg ?? 'small';
   if (!isClassifierArchitecture(classifierArch)) throw new UsageError(`--classifier-arch must be ${Object.keys(CLASSIFIER_ARCHITECTURES).join(' or ')}`);
   const detectorArchArg = values['detector-arch'];
   if (detectorArchArg !== undefined && !isDetectorArchitecture(detectorArchArg)) throw new UsageError(`--detector-arch must be ${DETECTOR_ARCHITECTURES.join(' or ')}`);
@@ -208,6 +212,16 @@ async function main(): Promise<void> {
   const detectorArch = detectorArchArg ?? (savedDetector ? detectorArchitectureOf(savedDetector) : 'plain');
   const keptDetector = savedDetector ? refitDetector(savedDetector, detectorArch) : undefined;
   savedDetector?.dispose();
+  // --continue (with --stage classifier) starts from the classifier in --out, at a lower learning rate
+  const resume = stage === 'classifier' && values.continue ? await loadLayersModel(join(out, 'classifier')) : undefined;
+  if (resume) refitClassifierInput(resume, previous!.classifierInput, classifierInput);
+  const resumedArch = resume ? classifierArchitectureOf(resume) : undefined;
+  const widenFrom = resume && classifierArchArg !== undefined && resumedArch !== classifierArch ? resumedArch : undefined;
+  if (widenFrom && CLASSIFIER_ARCHITECTURES[widenFrom].dense > CLASSIFIER_ARCHITECTURES[classifierArch].dense) {
+    throw new UsageError(`--classifier-arch ${classifierArch} cannot continue the ${widenFrom} classifier in ${out}: a classifier can only be widened`);
+  }
+  const start = resume && widenFrom ? widenClassifier(resume, classifierArch, rng.fork()) : resume;
+  if (start !== resume) resume?.dispose();
 
   const detData: DetectorExample[] = [];
   const detReal: DetectorExample[] = [];
@@ -304,11 +318,8 @@ async function main(): Promise<void> {
     progress('real crops', i + 1, real.length, `${negativePeaks} hard negatives`);
   }
   const clsStart = Date.now();
-  // --continue (with --stage classifier) starts from the classifier in --out, at a lower learning rate
-  const resume = stage === 'classifier' && values.continue ? await loadLayersModel(join(out, 'classifier')) : undefined;
-  if (resume) refitClassifierInput(resume, previous!.classifierInput, classifierInput);
   const clsLr = clsLrArg || (resume ? 6e-4 : 2e-3);
-  const classifier = trainCls ? await trainClassifier(clsData, { architecture: classifierArch, epochs: clsEpochs, batch: 64, learningRate: clsLr, pipMapWeight }, rng.fork(), progress, resume) : null;
+  const classifier = trainCls ? await trainClassifier(clsData, { architecture: classifierArch, epochs: clsEpochs, batch: 64, learningRate: clsLr, pipMapWeight }, rng.fork(), progress, start) : null;
   const clsSeconds = (Date.now() - clsStart) / 1000;
 
   // a classifier-only run still saves the detector: it may have been refitted to a new input size
@@ -356,7 +367,8 @@ async function main(): Promise<void> {
     faintPipScenes,
     crowdedScenes,
     classifierLearningRate: clsLr,
-    classifierArchitecture: resume ? 'continued' : classifierArch,
+    classifierArchitecture: widenFrom ? classifierArch : resume ? 'continued' : classifierArch,
+    ...(widenFrom ? { widenedFrom: widenFrom } : {}),
     classifierInput,
     ...(resume && previous!.classifierInput !== classifierInput ? { classifierInputBefore: previous!.classifierInput } : {}),
     realCropsPerDie: realPerDie,

@@ -84,6 +84,17 @@ export function isClassifierArchitecture(name: string): name is ClassifierArchit
   return Object.hasOwn(CLASSIFIER_ARCHITECTURES, name);
 }
 
+/** The architecture a saved classifier was built with, told by its layers' widths. */
+export function classifierArchitectureOf(model: tf.LayersModel): ClassifierArchitecture {
+  const widths = ['k1', 'k2', 'k3', 'k4', 'fc'].map((name) => model.getLayer(name).getWeights()[0].shape.at(-1));
+  const found = (Object.keys(CLASSIFIER_ARCHITECTURES) as ClassifierArchitecture[]).find((arch) => {
+    const { convs, dense } = CLASSIFIER_ARCHITECTURES[arch];
+    return [...convs, dense].every((w, i) => w === widths[i]);
+  });
+  if (!found) throw new Error(`a classifier of layer widths ${widths.join('/')} is none of ${Object.keys(CLASSIFIER_ARCHITECTURES).join(', ')}`);
+  return found;
+}
+
 /** [n, 48, 48, 3] → [n, 9] softmax over faces 1..6, none, cocked, blurred. */
 export function buildClassifier(architecture: ClassifierArchitecture = 'small'): tf.LayersModel {
   const { cropSize } = MODEL_SPEC.classifier;

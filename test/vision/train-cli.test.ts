@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { initBackend } from '../../server/vision/backend.ts';
+import { buildClassifier } from '../../server/vision/architecture.ts';
+import { saveLayersModel } from '../../server/vision/model-store.ts';
 
 const run = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -51,6 +56,26 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--stage', 'detector', '--classifier-input', 'rgb'])).toContain("--classifier-input shapes the classifier's crops");
     expect(await failure(['--pip-map', '0'])).toContain('--pip-map must be a positive number');
     expect(await failure(['--stage', 'detector', '--pip-map', '3'])).toContain('--pip-map trains the classifier');
+  });
+
+  it('refuses to continue a wide classifier as a small one, before reading any data', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wide-classifier-'));
+    try {
+      await initBackend('cpu');
+      await cp(join(repoRoot, 'models', 'spec.json'), join(dir, 'spec.json'));
+      await cp(join(repoRoot, 'models', 'detector'), join(dir, 'detector'), { recursive: true });
+      await saveLayersModel(buildClassifier('wide'), join(dir, 'classifier'));
+      const args = ['--stage', 'classifier', '--continue', '--classifier-arch', 'small', '--out', dir, '--backend', 'cpu'];
+      const err = await run(process.execPath, [...cli, ...args], { cwd: repoRoot }).then(
+        () => null,
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(err?.code).toBe(2);
+      expect(err?.stderr).toContain('--classifier-arch small cannot continue the wide classifier');
+      expect(err?.stderr).not.toContain('synthetic  [');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints its usage for --help and trains nothing', async () => {
