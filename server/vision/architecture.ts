@@ -84,9 +84,12 @@ export function isClassifierArchitecture(name: string): name is ClassifierArchit
   return Object.hasOwn(CLASSIFIER_ARCHITECTURES, name);
 }
 
+/** The classifier's layers whose widths its architecture sets, in order: four convolutions, then the dense layer. */
+export const CLASSIFIER_WIDTH_LAYERS = ['k1', 'k2', 'k3', 'k4', 'fc'] as const;
+
 /** The architecture a saved classifier was built with, told by its layers' widths. */
 export function classifierArchitectureOf(model: tf.LayersModel): ClassifierArchitecture {
-  const widths = ['k1', 'k2', 'k3', 'k4', 'fc'].map((name) => model.getLayer(name).getWeights()[0].shape.at(-1));
+  const widths = CLASSIFIER_WIDTH_LAYERS.map((name) => model.getLayer(name).getWeights()[0].shape.at(-1));
   const found = (Object.keys(CLASSIFIER_ARCHITECTURES) as ClassifierArchitecture[]).find((arch) => {
     const { convs, dense } = CLASSIFIER_ARCHITECTURES[arch];
     return [...convs, dense].every((w, i) => w === widths[i]);

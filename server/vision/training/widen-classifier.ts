@@ -5,11 +5,11 @@
  * one's answers and then has room to learn more. A little noise on the copies lets them grow apart.
  */
 import * as tf from '@tensorflow/tfjs';
-import { buildClassifier, CLASSIFIER_ARCHITECTURES, type ClassifierArchitecture } from '../architecture.ts';
+import { buildClassifier, CLASSIFIER_ARCHITECTURES, CLASSIFIER_WIDTH_LAYERS, type ClassifierArchitecture } from '../architecture.ts';
 import type { Rng } from '../../synth/random.ts';
 
-/** The layers a classifier's width runs through, in order, and the ones reading their output. */
-const WIDENED = ['k1', 'k2', 'k3', 'k4', 'fc'] as const;
+/** The layers a classifier's width runs through, in order; each next one (and then 'probs') reads their output. */
+const WIDENED = CLASSIFIER_WIDTH_LAYERS;
 
 /** Unit j of the wider layer copies unit `from[j]` of the old one; `copies[i]` counts the units copying i. */
 interface UnitMap {
