@@ -367,7 +367,7 @@ async function main(): Promise<void> {
     faintPipScenes,
     crowdedScenes,
     classifierLearningRate: clsLr,
-    classifierArchitecture: widenFrom ? classifierArch : resume ? 'continued' : classifierArch,
+    classifierArchitecture: widenFrom ? classifierArch : resumedArch ?? classifierArch,
     ...(widenFrom ? { widenedFrom: widenFrom } : {}),
     classifierInput,
     ...(resume && previous!.classifierInput !== classifierInput ? { classifierInputBefore: previous!.classifierInput } : {}),
