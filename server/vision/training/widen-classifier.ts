@@ -8,9 +8,6 @@ import * as tf from '@tensorflow/tfjs';
 import { buildClassifier, CLASSIFIER_ARCHITECTURES, CLASSIFIER_WIDTH_LAYERS, type ClassifierArchitecture } from '../architecture.ts';
 import type { Rng } from '../../synth/random.ts';
 
-/** The layers a classifier's width runs through, in order; each next one (and then 'probs') reads their output. */
-const WIDENED = CLASSIFIER_WIDTH_LAYERS;
-
 /** Unit j of the wider layer copies unit `from[j]` of the old one; `copies[i]` counts the units copying i. */
 interface UnitMap {
   from: number[];
@@ -62,12 +59,13 @@ export function widenClassifier(trained: tf.LayersModel, to: ClassifierArchitect
   const { convs, dense } = CLASSIFIER_ARCHITECTURES[to];
   const newUnits = [...convs, dense];
   let inMap: UnitMap | null = null;
-  for (let k = 0; k <= WIDENED.length; k++) {
-    const name = k < WIDENED.length ? WIDENED[k] : 'probs';
+  // each width layer in turn, then 'probs', which only has its input remapped
+  for (let k = 0; k <= CLASSIFIER_WIDTH_LAYERS.length; k++) {
+    const name = k < CLASSIFIER_WIDTH_LAYERS.length ? CLASSIFIER_WIDTH_LAYERS[k] : 'probs';
     const [kernel, bias] = trained.getLayer(name).getWeights();
     const oldUnits = kernel.shape[kernel.shape.length - 1];
-    if (k < WIDENED.length && newUnits[k] < oldUnits) throw new Error(`a classifier cannot be narrowed: layer ${name} has ${oldUnits} units, ${to} has ${newUnits[k]}`);
-    const outMap = k < WIDENED.length ? unitMap(oldUnits, newUnits[k], rng) : null;
+    if (k < CLASSIFIER_WIDTH_LAYERS.length && newUnits[k] < oldUnits) throw new Error(`a classifier cannot be narrowed: layer ${name} has ${oldUnits} units, ${to} has ${newUnits[k]}`);
+    const outMap = k < CLASSIFIER_WIDTH_LAYERS.length ? unitMap(oldUnits, newUnits[k], rng) : null;
     // fc reads the flattened [6, 6, k4 channels]: its input rows are grouped by position
     const inGroups = name === 'fc' && inMap ? kernel.shape[0] / inMap.copies.length : 1;
     const k2 = remap(kernel.dataSync() as Float32Array, kernel.shape, inMap, outMap, inGroups);
