@@ -2,7 +2,7 @@
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
  *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --marbled F --faint-pips F --closer-look-windows F --centre-jitter J --pip-negatives W
- *   --detector-negatives W --crowded F --classifier-input rgb|lightness-colour --pip-map W]`
+ *   --detector-negatives W --crowded F --classifier-input rgb|lightness-colour --pip-map W --hard-crops K]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). Real labels known wrong
  * (server/vision/training/label-errata.ts) are left out. `--stage detector|classifier`
@@ -39,6 +39,8 @@
  * taught where the top-face pips of the synthetic crops lie (server/vision/training/pip-map.ts).
  * `--classifier-arch wide` with `--stage classifier --continue` on a small classifier widens it first, keeping
  * its answers (server/vision/training/widen-classifier.ts), and then trains the wider one.
+ * `--hard-crops K` (with `--stage classifier --continue`) adds K more copies of every training crop the
+ * continued classifier gives less than even odds of its own class (server/vision/training/hard-crops.ts).
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -51,6 +53,7 @@ import { classifierRunsOf, DEFAULT_MODEL_DIR, loadLayersModel, readSpec, saveLay
 import { readYoloFolder, sharedDir } from '../vision/yolo-dataset.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
 import { withoutErrata } from '../vision/training/label-errata.ts';
+import { hardCropCopies } from '../vision/training/hard-crops.ts';
 import {
   CENTRE_JITTER,
   classifierExamples,
@@ -80,7 +83,7 @@ const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [-
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
   [--crowded F] [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W] [--detector-negatives W]
-  [--classifier-input rgb|lightness-colour] [--pip-map W]
+  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
 /** every peak the reader would classify */
@@ -141,6 +144,7 @@ async function main(): Promise<void> {
       'closer-look-windows': { type: 'string', default: '0' },
       'classifier-input': { type: 'string' },
       'pip-map': { type: 'string' },
+      'hard-crops': { type: 'string' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -194,6 +198,10 @@ async function main(): Promise<void> {
   if (classifierInputArg !== undefined && stage === 'detector') throw new UsageError('--classifier-input shapes the classifier\'s crops: it needs --stage all or classifier');
   const pipMapWeight = positiveNumber(values['pip-map'], 'pip-map', 0);
   if (pipMapWeight > 0 && stage === 'detector') throw new UsageError('--pip-map trains the classifier: it needs --stage all or classifier');
+  const hardCropCopiesWanted = values['hard-crops'] === undefined ? 0 : positiveInt(values['hard-crops'], 'hard-crops', 0);
+  if (hardCropCopiesWanted > 0 && (stage !== 'classifier' || !values.continue)) {
+    throw new UsageError('--hard-crops repeats the crops the classifier in --out reads wrong: it needs --stage classifier --continue');
+  }
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new UsageError('--backend must be wasm or cpu');
 
@@ -317,6 +325,13 @@ async function main(): Promise<void> {
     addHardNegatives(detector, s, realPerDie);
     progress('real crops', i + 1, real.length, `${negativePeaks} hard negatives`);
   }
+  let hardCropsFound = 0;
+  if (trainCls && start && hardCropCopiesWanted > 0) {
+    const mined = hardCropCopies(start, clsData, hardCropCopiesWanted);
+    hardCropsFound = mined.hard;
+    clsData.push(...mined.copies);
+    process.stderr.write(`\n${mined.hard} of ${clsData.length - mined.copies.length} crops read wrong or barely by the continued classifier, each added ${hardCropCopiesWanted} more time(s)\n`);
+  }
   const clsStart = Date.now();
   const clsLr = clsLrArg || (resume ? 6e-4 : 2e-3);
   const classifier = trainCls ? await trainClassifier(clsData, { architecture: classifierArch, epochs: clsEpochs, batch: 64, learningRate: clsLr, pipMapWeight }, rng.fork(), progress, start) : null;
@@ -377,6 +392,7 @@ async function main(): Promise<void> {
     cropAtDetected,
     hardNegatives,
     hardNegativePeaks: negativePeaks,
+    ...(hardCropCopiesWanted > 0 ? { hardCropCopies: hardCropCopiesWanted, hardCropsFound } : {}),
   };
   const earlierClsRuns = classifierRunsOf(previous);
   const earlierDetRuns = (previous?.training.detectorRuns as unknown[] | undefined) ?? [];

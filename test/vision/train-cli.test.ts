@@ -56,6 +56,8 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--stage', 'detector', '--classifier-input', 'rgb'])).toContain("--classifier-input shapes the classifier's crops");
     expect(await failure(['--pip-map', '0'])).toContain('--pip-map must be a positive number');
     expect(await failure(['--stage', 'detector', '--pip-map', '3'])).toContain('--pip-map trains the classifier');
+    expect(await failure(['--stage', 'classifier', '--hard-crops', '2'])).toContain('--hard-crops repeats the crops the classifier in --out reads wrong');
+    expect(await failure(['--hard-crops', 'many'])).toContain('--hard-crops must be a non-negative integer');
   });
 
   it('refuses to continue a wide classifier as a small one, before reading any data', async () => {
