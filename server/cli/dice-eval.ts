@@ -17,6 +17,8 @@
  * them on a tuning set; --side-face how close (× size) to a read die a "not sure" one is dropped as its side;
  * --faint-threshold the score under which a cocked, blurred or "not sure" die is not reported;
  * --closer-look PX the size in detector pixels a doubtful die is zoomed to and found again (0: off).
+ * --camera NAME reads every image as another camera would have seen it (smaller, in warm, cool or dim
+ * light, out of focus, or badly compressed: server/vision/camera-variation.ts), its labels unchanged.
  * An image that cannot be decoded is named on stderr and in the summary, its labelled dice count as missed,
  * and its predictions entry carries `error` with no dice; the run goes on.
  */
@@ -36,11 +38,13 @@ import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts
 import { findFailures, saveFailureCrops } from '../vision/failure-crops.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 import { VisionInputError, VisionModelError } from '../vision/errors.ts';
+import { CAMERA_VARIATIONS, isCameraVariation, varyPhoto } from '../vision/camera-variation.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
        npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded] [--by-look] [--out DIR] [--predictions FILE.json]
+  camera: [--camera half|third|warm|tungsten|cool|dim|soft|jpeg]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
       'peak-distance': { type: 'string' },
       'review-below': { type: 'string' },
       'closer-look': { type: 'string' },
+      camera: { type: 'string' },
     },
   });
   const unit = (name: string): number | undefined => {
@@ -98,6 +103,10 @@ async function main(): Promise<void> {
   const closerLook = values['closer-look'] === undefined ? undefined : Number(values['closer-look']);
   if (closerLook !== undefined && !(Number.isFinite(closerLook) && closerLook >= 0 && closerLook <= 320)) {
     throw new UsageError(`--closer-look must be a size in detector pixels from 0 (off) to 320, got "${values['closer-look']}"`);
+  }
+  const camera = values.camera;
+  if (camera !== undefined && !isCameraVariation(camera)) {
+    throw new UsageError(`--camera must be one of ${Object.keys(CAMERA_VARIATIONS).join(', ')}, got "${camera}"`);
   }
   const views = values.views === undefined ? undefined : Number(values.views);
   if (views !== undefined && views !== 1 && views !== 4 && views !== 8) throw new UsageError(`--views must be 1, 4 or 8, got "${values.views}"`);
@@ -146,10 +155,12 @@ async function main(): Promise<void> {
   const unreadableImages: string[] = [];
   for (let i = 0; i < images.length; i++) {
     const img = images[i];
-    const bytes = await readFile(img.path);
-    const t0 = performance.now();
+    let bytes: Buffer = await readFile(img.path);
+    let t0 = performance.now();
     let r: Awaited<ReturnType<typeof reader.read>>;
     try {
+      if (camera) bytes = await varyPhoto(bytes, CAMERA_VARIATIONS[camera], img.relPath);
+      t0 = performance.now();
       r = await reader.read(bytes);
     } catch (err) {
       if (!(err instanceof VisionInputError)) throw err;
@@ -182,6 +193,7 @@ async function main(): Promise<void> {
   const round = (v: number, d = 4): number => Math.round(v * 10 ** d) / 10 ** d;
   console.log(`data: ${dataDir}`);
   console.log(`model ${reader.modelVersion}, backend ${reader.backend}`);
+  if (camera) console.log(`camera variation: ${camera}, ${CAMERA_VARIATIONS[camera].about}`);
   console.log(formatConfusion(s.confusion));
   console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
   if (lookOf) console.log(formatByLook(scoresByLook(items.map((item) => ({ ...item, look: lookOf(item.relPath) ?? 'not drawn here' })))));

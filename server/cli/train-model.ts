@@ -2,7 +2,7 @@
  * `npm run model:train [-- --seed N --quick --scenes N --detector-steps N --classifier-epochs N --out DIR --no-real --backend wasm|cpu
  *   --stage all|detector|classifier --continue --focus F --detector-lr X --classifier-lr X --crop-at-detected --hard-negatives
  *   --classifier-arch small|wide --detector-arch plain|context --real-per-die N --close-camera F --hard-looks F --marbled F --faint-pips F --closer-look-windows F --centre-jitter J --pip-negatives W
- *   --detector-negatives W --crowded F --classifier-input rgb|lightness-colour --pip-map W --hard-crops K]`
+ *   --detector-negatives W --crowded F --classifier-input rgb|lightness-colour --pip-map W --hard-crops K --light-casts F]`
  * Reruns the whole training (synthetic scenes + ../shared/datasets/webcam-white-dice/train) and writes
  * the detector, the classifier and spec.json into models/ (or --out). Real labels known wrong
  * (server/vision/training/label-errata.ts) are left out. `--stage detector|classifier`
@@ -41,6 +41,8 @@
  * its answers (server/vision/training/widen-classifier.ts), and then trains the wider one.
  * `--hard-crops K` (with `--stage classifier --continue`) adds K more copies of every training crop the
  * continued classifier gives less than even odds of its own class (server/vision/training/hard-crops.ts).
+ * `--light-casts F` adds, for that share of the real training photos, a copy in a random room light (warm to
+ * cool, dim to bright: server/vision/training/light-cast.ts), for both networks.
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -54,6 +56,7 @@ import { readYoloFolder, sharedDir } from '../vision/yolo-dataset.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
 import { withoutErrata } from '../vision/training/label-errata.ts';
 import { hardCropCopies } from '../vision/training/hard-crops.ts';
+import { drawLightCast, withLightCast } from '../vision/training/light-cast.ts';
 import {
   CENTRE_JITTER,
   classifierExamples,
@@ -83,7 +86,7 @@ const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [-
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
   [--crowded F] [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W] [--detector-negatives W]
-  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K]
+  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
 /** every peak the reader would classify */
@@ -145,6 +148,7 @@ async function main(): Promise<void> {
       'classifier-input': { type: 'string' },
       'pip-map': { type: 'string' },
       'hard-crops': { type: 'string' },
+      'light-casts': { type: 'string', default: '0' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -169,6 +173,8 @@ async function main(): Promise<void> {
   const faintPipShare = fraction(values['faint-pips'], 'faint-pips', 0);
   if (faintPipShare > 0 && marbledShare === 0) throw new UsageError('--faint-pips is a share of the marbled scenes: it needs --marbled');
   const crowded = fraction(values.crowded, 'crowded', 0);
+  const lightCasts = fraction(values['light-casts'], 'light-casts', 0);
+  if (lightCasts > 0 && values['no-real']) throw new UsageError('--light-casts copies real photos in other light: it cannot go with --no-real');
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
   if (closerLookWindows > 0 && stage === 'classifier') throw new UsageError('--closer-look-windows trains the detector: it needs --stage detector or all');
   const detectorNegatives = positiveNumber(values['detector-negatives'], 'detector-negatives', 1);
@@ -292,6 +298,7 @@ async function main(): Promise<void> {
   }
 
   const real: FrameSample[] = [];
+  let lightCastPhotos = 0;
   let realLabelsLeftOut = 0;
   const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
   if (!values['no-real']) {
@@ -299,10 +306,16 @@ async function main(): Promise<void> {
     const { images, leftOut } = withoutErrata(await readYoloFolder(realDir));
     realLabelsLeftOut = leftOut;
     const use = quick ? images.slice(0, 20) : images;
+    // a stream of its own: the photos' other draws are those of a run without casts
+    const castRng = new Rng(seed * 29 + 11);
     for (let i = 0; i < use.length; i++) {
-      const s = await realSample(use[i]);
-      real.push(s);
-      if (trainDet) detReal.push(detectorExample(s, false), detectorExample(s, true));
+      const photo = await realSample(use[i]);
+      const copies = castRng.chance(lightCasts) ? [photo, withLightCast(photo, drawLightCast(castRng))] : [photo];
+      lightCastPhotos += copies.length - 1;
+      for (const s of copies) {
+        real.push(s);
+        if (trainDet) detReal.push(detectorExample(s, false), detectorExample(s, true));
+      }
       progress('real', i + 1, use.length, leftOut > 0 ? `${leftOut} label(s) known wrong left out` : '');
     }
   }
@@ -356,7 +369,8 @@ async function main(): Promise<void> {
     pipNegatives,
     detectorNegatives,
     detectorFalsePeaks,
-    realTrainImages: real.length,
+    realTrainImages: real.length - lightCastPhotos,
+    lightCastPhotos,
     realLabelsLeftOut,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,
@@ -370,7 +384,8 @@ async function main(): Promise<void> {
     seed,
     backend,
     syntheticScenes: scenes,
-    realTrainImages: real.length,
+    realTrainImages: real.length - lightCastPhotos,
+    lightCastPhotos,
     realLabelsLeftOut,
     classifierExamples: clsData.length,
     classifierEpochs: clsEpochs,
@@ -414,7 +429,8 @@ async function main(): Promise<void> {
     marbledScenes,
     faintPipScenes,
     crowdedScenes,
-    realTrainImages: real.length,
+    realTrainImages: real.length - lightCastPhotos,
+    lightCastPhotos,
     realLabelsLeftOut,
     realTrainDice: realDice,
     classifierExamples: clsData.length,

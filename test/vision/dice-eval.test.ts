@@ -111,6 +111,25 @@ describe('npm run dice:eval', () => {
     }
   });
 
+  it('reads every image as another camera would with --camera, and names the variations it knows', async () => {
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--camera', 'sepia'], { cwd: repoRoot })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--camera must be one of half, third, warm, tungsten, cool, dim, soft, jpeg, got "sepia"'),
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-camera-'));
+    try {
+      const set = join(dir, 'set');
+      const preds = join(dir, 'pred.json');
+      await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--out', set], { cwd: repoRoot });
+      const { stdout } = await run(process.execPath, [...cli, '--data', set, '--camera', 'half', '--predictions', preds], { cwd: repoRoot });
+      expect(stdout).toContain('camera variation: half, the frame at half size');
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!).images).toBe(1);
+      expect(JSON.parse(await readFile(preds, 'utf8'))[0]).toMatchObject({ image: 'synthetic_0000.jpg', width: 320, height: 240 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes a synthetic set, predictions, and the figures as the last line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dice-eval-synth-'));
     try {

@@ -58,6 +58,8 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--stage', 'detector', '--pip-map', '3'])).toContain('--pip-map trains the classifier');
     expect(await failure(['--stage', 'classifier', '--hard-crops', '2'])).toContain('--hard-crops repeats the crops the classifier in --out reads wrong');
     expect(await failure(['--hard-crops', 'many'])).toContain('--hard-crops must be a non-negative integer');
+    expect(await failure(['--light-casts', '2'])).toContain('--light-casts must be a number from 0 to 1');
+    expect(await failure(['--light-casts', '0.5', '--no-real'])).toContain('--light-casts copies real photos in other light');
   });
 
   it('refuses to continue a wide classifier as a small one, before reading any data', async () => {

@@ -1,0 +1,73 @@
+/**
+ * Camera variations of a labelled photo: the same dice seen smaller, in other light, out of focus or
+ * through a cheaper encoder. They turn the held-out real photos into real dice under conditions those
+ * photos lack (YOLO labels are normalised, so they hold through every variation).
+ */
+import sharp from 'sharp';
+import { Rng } from '../synth/random.ts';
+import { decodeImage } from './decode.ts';
+
+export interface CameraVariation {
+  /** what it stands for, as the figures name it */
+  about: string;
+  /** the frame resized by this factor */
+  scale?: number;
+  /** per-channel gain on the 8-bit values (R, G, B): light of another colour or strength */
+  gains?: [number, number, number];
+  /** standard deviation of the added sensor noise, in 8-bit levels */
+  noise?: number;
+  /** Gaussian blur, sigma in pixels */
+  blur?: number;
+  /** JPEG quality of the varied frame (default 90) */
+  quality?: number;
+}
+
+export const CAMERA_VARIATIONS = {
+  half: { about: 'the frame at half size, its dice half as wide', scale: 0.5 },
+  third: { about: 'the frame at a third of its size, its dice a third as wide', scale: 1 / 3 },
+  warm: { about: 'warm room light: red up, blue down', gains: [1.1, 0.97, 0.7] },
+  tungsten: { about: 'a bulb with no white balance at all: blue at half', gains: [1.15, 0.95, 0.5] },
+  cool: { about: 'cool light (daylight LED): red down, blue up', gains: [0.82, 0.97, 1.1] },
+  dim: { about: 'a dim room: under half the light, with sensor noise', gains: [0.45, 0.45, 0.45], noise: 5 },
+  soft: { about: 'a webcam out of focus (blur sigma 1.5 px)', blur: 1.5 },
+  jpeg: { about: 'a cheap encoder: JPEG quality 20', quality: 20 },
+} satisfies Record<string, CameraVariation>;
+
+export type CameraVariationName = keyof typeof CAMERA_VARIATIONS;
+
+export function isCameraVariation(name: string): name is CameraVariationName {
+  return Object.hasOwn(CAMERA_VARIATIONS, name);
+}
+
+/** A stable seed from a name (FNV-1a), so an image gets the same noise on every run and machine. */
+export function seedOf(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** Approximately normal noise (sum of four uniforms), mean 0 and standard deviation 1. */
+function normal(rng: Rng): number {
+  return (rng.next() + rng.next() + rng.next() + rng.next() - 2) * Math.sqrt(3);
+}
+
+/**
+ * The photo `bytes` as `variation` sees it, encoded as JPEG; `name` seeds its noise. An image that
+ * cannot be decoded raises the decoder's VisionInputError, as reading it would.
+ */
+export async function varyPhoto(bytes: Buffer, variation: CameraVariation, name: string): Promise<Buffer> {
+  const { data, width, height } = await decodeImage(bytes);
+  const out = new Uint8Array(data);
+  const gains = variation.gains ?? [1, 1, 1];
+  const rng = variation.noise ? new Rng(seedOf(name)) : undefined;
+  for (let i = 0; i < out.length; i++) {
+    const v = data[i] * gains[i % 3] + (rng ? normal(rng) * variation.noise! : 0);
+    out[i] = Math.max(0, Math.min(255, Math.round(v)));
+  }
+  let image = sharp(out, { raw: { width, height, channels: 3 } });
+  if (variation.blur) image = image.blur(variation.blur);
+  if (variation.scale && variation.scale !== 1) {
+    image = image.resize(Math.max(8, Math.round(width * variation.scale)), Math.max(8, Math.round(height * variation.scale)), { kernel: 'lanczos3' });
+  }
+  return image.jpeg({ quality: variation.quality ?? 90 }).toBuffer();
+}
