@@ -67,6 +67,29 @@ describe('npm run model:combine', () => {
     expect(training.classifierRuns[1].averagedClassifiers).toEqual(dirs.map((folder, i) => ({ folder, lastRun: { seed: `${'pqr'[i]}-cls` } })));
   });
 
+  it('averages several detectors the same way, their average the last detector run', async () => {
+    const shipped = await readFile(join(repoRoot, 'models', 'detector', 'weights.bin'));
+    const weights = new Float32Array(shipped.buffer.slice(shipped.byteOffset, shipped.byteOffset + shipped.length));
+    const dirs: string[] = [];
+    for (const [tag, shift] of [['u', 0], ['v', 3]] as const) {
+      const dir = await markedCopy(tag);
+      await writeFile(join(dir, 'detector', 'weights.bin'), Buffer.from(weights.map((v) => v + shift).buffer));
+      dirs.push(dir);
+    }
+    const out = join(work, 'detector-soup');
+    await run(process.execPath, [...cli, ...dirs.flatMap((d) => ['--detector', d]), '--classifier', dirs[1], '--out', out], { cwd: repoRoot });
+    const averaged = await readFile(join(out, 'detector', 'weights.bin'));
+    const values = new Float32Array(averaged.buffer.slice(averaged.byteOffset, averaged.byteOffset + averaged.length));
+    for (const i of [0, 7, weights.length - 1]) expect(values[i]).toBeCloseTo(weights[i] + 1.5, 5);
+    expect(await readFile(join(out, 'classifier', 'weights.bin'), 'utf8')).toBe('v-classifier');
+    const { training } = JSON.parse(await readFile(join(out, 'spec.json'), 'utf8'));
+    expect(training.seed).toBe('u');
+    expect(training.detectorRuns[0]).toEqual({ seed: 'u-det' });
+    expect(training.detectorRuns[1].averagedDetectors).toEqual(dirs.map((folder, i) => ({ folder, lastRun: { seed: `${'uv'[i]}-det` } })));
+    expect(training.classifierRuns).toEqual([{ seed: 'v-cls' }]);
+    await expect(readFile(join(out, '.detector-average', 'model.json'))).rejects.toThrow();
+  });
+
   it('refuses to average classifiers of different architectures, and writes nothing', async () => {
     const a = await markedCopy('s');
     const b = await markedCopy('t');
