@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { Rng } from '../synth/random.ts';
-import { decodeImage } from './decode.ts';
+import { decodeImage, type RgbPixels } from './decode.ts';
 
 export interface CameraVariation {
   /** what it stands for, as the figures name it */
@@ -46,9 +46,11 @@ export function seedOf(name: string): number {
   return h;
 }
 
-/** Approximately normal noise (sum of four uniforms), mean 0 and standard deviation 1. */
-function normal(rng: Rng): number {
-  return (rng.next() + rng.next() + rng.next() + rng.next() - 2) * Math.sqrt(3);
+/** The frame in light of another colour or strength: each channel times its gain, stopping at white. */
+export function castPixels(pixels: RgbPixels, gains: [number, number, number]): RgbPixels {
+  const data = new Uint8Array(pixels.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = Math.min(255, Math.round(pixels.data[i] * gains[i % 3]));
+  return { data, width: pixels.width, height: pixels.height };
 }
 
 /**
@@ -56,13 +58,11 @@ function normal(rng: Rng): number {
  * cannot be decoded raises the decoder's VisionInputError, as reading it would.
  */
 export async function varyPhoto(bytes: Buffer, variation: CameraVariation, name: string): Promise<Buffer> {
-  const { data, width, height } = await decodeImage(bytes);
-  const out = new Uint8Array(data);
-  const gains = variation.gains ?? [1, 1, 1];
-  const rng = variation.noise ? new Rng(seedOf(name)) : undefined;
-  for (let i = 0; i < out.length; i++) {
-    const v = data[i] * gains[i % 3] + (rng ? normal(rng) * variation.noise! : 0);
-    out[i] = Math.max(0, Math.min(255, Math.round(v)));
+  const decoded = await decodeImage(bytes);
+  const { data: out, width, height } = variation.gains ? castPixels(decoded, variation.gains) : decoded;
+  if (variation.noise) {
+    const rng = new Rng(seedOf(name));
+    for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(out[i] + rng.normal() * variation.noise)));
   }
   let image = sharp(out, { raw: { width, height, channels: 3 } });
   if (variation.blur) image = image.blur(variation.blur);

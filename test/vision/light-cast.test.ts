@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { castPixels, drawLightCast, LIGHT_CAST_RANGE, withLightCast } from '../../server/vision/training/light-cast.ts';
+import { drawLightCast, LIGHT_CAST_RANGE, withLightCast } from '../../server/vision/training/light-cast.ts';
+import { castPixels } from '../../server/vision/camera-variation.ts';
 import type { FrameSample } from '../../server/vision/training/samples.ts';
 import { Rng } from '../../server/synth/random.ts';
 

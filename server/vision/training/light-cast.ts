@@ -3,7 +3,7 @@
  * one light, and dice under a warm lamp turn cream, under LEDs bluish, in a dim room dark and noisy.
  */
 import type { Rng } from '../../synth/random.ts';
-import type { RgbPixels } from '../decode.ts';
+import { castPixels } from '../camera-variation.ts';
 import type { FrameSample } from './samples.ts';
 
 /** The warmest and coolest light drawn, as per-channel gains before brightness. */
@@ -20,12 +20,6 @@ export function drawLightCast(rng: Rng): [number, number, number] {
   const t = Math.abs(warmth);
   const brightness = rng.range(...LIGHT_CAST_RANGE.brightness);
   return [0, 1, 2].map((c) => (1 + (end[c] - 1) * t) * brightness) as [number, number, number];
-}
-
-export function castPixels(pixels: RgbPixels, gains: [number, number, number]): RgbPixels {
-  const data = new Uint8Array(pixels.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = Math.min(255, Math.round(pixels.data[i] * gains[i % 3]));
-  return { data, width: pixels.width, height: pixels.height };
 }
 
 /** The same frame, the same dice, in another light. */
