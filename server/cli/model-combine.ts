@@ -42,18 +42,18 @@ async function main(): Promise<void> {
   const otherInput = classifiers.findIndex((c) => c.classifierInput !== classifierInput);
   if (otherInput >= 0) throw new UsageError(`${clsDirs[otherInput]}'s classifier reads ${classifiers[otherInput].classifierInput} crops, ${clsDirs[0]}'s ${classifierInput}: they cannot be averaged`);
   // the averages are made first, so a folder that cannot be averaged leaves --out as it was
-  const averaged = join(outDir, '.classifier-average');
+  const averagedClassifier = join(outDir, '.classifier-average');
   const averagedDetector = join(outDir, '.detector-average');
   const average = async (dirs: string[], part: string, into: string) => {
     await rm(into, { recursive: true, force: true });
     if (dirs.length < 2) return;
     await averageLayersModels(dirs.map((d) => join(d, part)), into).catch(async (err: unknown) => {
-      await rm(averaged, { recursive: true, force: true });
+      await rm(averagedClassifier, { recursive: true, force: true });
       await rm(averagedDetector, { recursive: true, force: true });
       asUsageError(err);
     });
   };
-  await average(clsDirs, 'classifier', averaged);
+  await average(clsDirs, 'classifier', averagedClassifier);
   await average(detDirs, 'detector', averagedDetector);
   await mkdir(outDir, { recursive: true });
   await rm(join(outDir, 'detector'), { recursive: true, force: true });
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   if (clsDirs.length === 1) {
     await cp(join(clsDirs[0], 'classifier'), join(outDir, 'classifier'), { recursive: true });
   } else {
-    await rename(averaged, join(outDir, 'classifier'));
+    await rename(averagedClassifier, join(outDir, 'classifier'));
     const average = {
       date: new Date().toISOString(),
       command: `npm run model:combine -- ${process.argv.slice(2).join(' ')}`,

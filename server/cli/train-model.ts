@@ -204,7 +204,7 @@ async function main(): Promise<void> {
   if (classifierInputArg !== undefined && stage === 'detector') throw new UsageError('--classifier-input shapes the classifier\'s crops: it needs --stage all or classifier');
   const pipMapWeight = positiveNumber(values['pip-map'], 'pip-map', 0);
   if (pipMapWeight > 0 && stage === 'detector') throw new UsageError('--pip-map trains the classifier: it needs --stage all or classifier');
-  const hardCropCopiesWanted = values['hard-crops'] === undefined ? 0 : positiveInt(values['hard-crops'], 'hard-crops', 0);
+  const hardCropCopiesWanted = positiveInt(values['hard-crops'], 'hard-crops', 0);
   if (hardCropCopiesWanted > 0 && (stage !== 'classifier' || !values.continue)) {
     throw new UsageError('--hard-crops repeats the crops the classifier in --out reads wrong: it needs --stage classifier --continue');
   }
@@ -320,6 +320,7 @@ async function main(): Promise<void> {
     }
   }
 
+  const realPhotos = real.length - lightCastPhotos;
   const detStart = Date.now();
   const detLr = detLrArg || (keptDetector ? 1e-3 : 2e-3);
   const detector = trainDet
@@ -369,7 +370,7 @@ async function main(): Promise<void> {
     pipNegatives,
     detectorNegatives,
     detectorFalsePeaks,
-    realTrainImages: real.length - lightCastPhotos,
+    realTrainImages: realPhotos,
     lightCastPhotos,
     realLabelsLeftOut,
     detectorSteps: detSteps,
@@ -384,7 +385,7 @@ async function main(): Promise<void> {
     seed,
     backend,
     syntheticScenes: scenes,
-    realTrainImages: real.length - lightCastPhotos,
+    realTrainImages: realPhotos,
     lightCastPhotos,
     realLabelsLeftOut,
     classifierExamples: clsData.length,
@@ -429,7 +430,7 @@ async function main(): Promise<void> {
     marbledScenes,
     faintPipScenes,
     crowdedScenes,
-    realTrainImages: real.length - lightCastPhotos,
+    realTrainImages: realPhotos,
     lightCastPhotos,
     realLabelsLeftOut,
     realTrainDice: realDice,

@@ -1,6 +1,6 @@
 /**
  * Room light of another colour and strength on a training photo: the real photos were all taken in
- * one light, and dice under a warm lamp turn cream, under LEDs bluish, in a dim room dark and noisy.
+ * one light, and dice under a warm lamp turn cream, under LEDs bluish, in a dim room dark.
  */
 import type { Rng } from '../../synth/random.ts';
 import { castPixels } from '../camera-variation.ts';
