@@ -44,7 +44,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
        npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded] [--by-look] [--out DIR] [--predictions FILE.json]
-  camera: [--camera half|third|warm|tungsten|cool|dim|soft|jpeg]
+  camera: [--camera half|third|warm|tungsten|cool|candle|skylight|dim|soft|jpeg]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;

@@ -42,7 +42,8 @@
  * `--hard-crops K` (with `--stage classifier --continue`) adds K more copies of every training crop the
  * continued classifier gives less than even odds of its own class (server/vision/training/hard-crops.ts).
  * `--light-casts F` adds, for that share of the real training photos, a copy in a random room light (warm to
- * cool, dim to bright: server/vision/training/light-cast.ts), for both networks.
+ * cool, dim to bright: server/vision/training/light-cast.ts), for both networks; `--light-range narrow|wide`
+ * names the range drawn from (default narrow, as dice model 1.17.0 was taught).
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -56,7 +57,7 @@ import { readYoloFolder, sharedDir } from '../vision/yolo-dataset.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
 import { withoutErrata } from '../vision/training/label-errata.ts';
 import { hardCropCopies } from '../vision/training/hard-crops.ts';
-import { drawLightCast, withLightCast } from '../vision/training/light-cast.ts';
+import { drawLightCast, isLightCastRange, LIGHT_CAST_RANGES, withLightCast } from '../vision/training/light-cast.ts';
 import {
   CENTRE_JITTER,
   classifierExamples,
@@ -86,7 +87,7 @@ const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [-
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
   [--crowded F] [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W] [--detector-negatives W]
-  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F]
+  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F] [--light-range narrow|wide]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
 /** every peak the reader would classify */
@@ -149,6 +150,7 @@ async function main(): Promise<void> {
       'pip-map': { type: 'string' },
       'hard-crops': { type: 'string' },
       'light-casts': { type: 'string', default: '0' },
+      'light-range': { type: 'string', default: 'narrow' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -175,6 +177,10 @@ async function main(): Promise<void> {
   const crowded = fraction(values.crowded, 'crowded', 0);
   const lightCasts = fraction(values['light-casts'], 'light-casts', 0);
   if (lightCasts > 0 && values['no-real']) throw new UsageError('--light-casts copies real photos in other light: it cannot go with --no-real');
+  const lightRangeName = values['light-range'];
+  if (!isLightCastRange(lightRangeName)) throw new UsageError(`--light-range must be one of ${Object.keys(LIGHT_CAST_RANGES).join(', ')}, got ${lightRangeName}`);
+  if (lightRangeName !== 'narrow' && lightCasts === 0) throw new UsageError('--light-range names the light of --light-casts: it needs --light-casts');
+  const lightRange = LIGHT_CAST_RANGES[lightRangeName];
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
   if (closerLookWindows > 0 && stage === 'classifier') throw new UsageError('--closer-look-windows trains the detector: it needs --stage detector or all');
   const detectorNegatives = positiveNumber(values['detector-negatives'], 'detector-negatives', 1);
@@ -310,7 +316,7 @@ async function main(): Promise<void> {
     const castRng = new Rng(seed * 29 + 11);
     for (let i = 0; i < use.length; i++) {
       const photo = await realSample(use[i]);
-      const copies = castRng.chance(lightCasts) ? [photo, withLightCast(photo, drawLightCast(castRng))] : [photo];
+      const copies = castRng.chance(lightCasts) ? [photo, withLightCast(photo, drawLightCast(castRng, lightRange))] : [photo];
       lightCastPhotos += copies.length - 1;
       for (const s of copies) {
         real.push(s);
@@ -372,6 +378,7 @@ async function main(): Promise<void> {
     detectorFalsePeaks,
     realTrainImages: realPhotos,
     lightCastPhotos,
+    lightCastRange: lightRangeName,
     realLabelsLeftOut,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,
@@ -387,6 +394,7 @@ async function main(): Promise<void> {
     syntheticScenes: scenes,
     realTrainImages: realPhotos,
     lightCastPhotos,
+    lightCastRange: lightRangeName,
     realLabelsLeftOut,
     classifierExamples: clsData.length,
     classifierEpochs: clsEpochs,
@@ -432,6 +440,7 @@ async function main(): Promise<void> {
     crowdedScenes,
     realTrainImages: realPhotos,
     lightCastPhotos,
+    lightCastRange: lightRangeName,
     realLabelsLeftOut,
     realTrainDice: realDice,
     classifierExamples: clsData.length,

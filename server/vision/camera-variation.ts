@@ -28,6 +28,8 @@ export const CAMERA_VARIATIONS = {
   warm: { about: 'warm room light: red up, blue down', gains: [1.1, 0.97, 0.7] },
   tungsten: { about: 'a bulb with no white balance at all: blue at half', gains: [1.15, 0.95, 0.5] },
   cool: { about: 'cool light (daylight LED): red down, blue up', gains: [0.82, 0.97, 1.1] },
+  candle: { about: 'a candle-coloured bulb with no white balance: blue at a third', gains: [1.2, 0.9, 0.35] },
+  skylight: { about: 'blue daylight from a window with no white balance: red at 0.7', gains: [0.7, 0.95, 1.35] },
   dim: { about: 'a dim room: under half the light, with sensor noise', gains: [0.45, 0.45, 0.45], noise: 5 },
   soft: { about: 'a webcam out of focus (blur sigma 1.5 px)', blur: 1.5 },
   jpeg: { about: 'a cheap encoder: JPEG quality 20', quality: 20 },

@@ -60,6 +60,8 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--hard-crops', 'many'])).toContain('--hard-crops must be a non-negative integer');
     expect(await failure(['--light-casts', '2'])).toContain('--light-casts must be a number from 0 to 1');
     expect(await failure(['--light-casts', '0.5', '--no-real'])).toContain('--light-casts copies real photos in other light');
+    expect(await failure(['--light-casts', '0.5', '--light-range', 'dusk'])).toContain('--light-range must be one of narrow, wide, got dusk');
+    expect(await failure(['--light-range', 'wide'])).toContain('--light-range names the light of --light-casts');
   });
 
   it('refuses to continue a wide classifier as a small one, before reading any data', async () => {
