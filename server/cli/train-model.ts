@@ -44,6 +44,9 @@
  * `--light-casts F` adds, for that share of the real training photos, a copy in a random room light (warm to
  * cool, dim to bright: server/vision/training/light-cast.ts), for both networks; `--light-range narrow|wide`
  * names the range drawn from (default narrow, as dice model 1.17.0 was taught).
+ * `--recolours F` adds, for that share of the real training photos, a copy recoloured by lightness into
+ * dice of another colour (black, red, green, yellow or purple, pips contrasting; blue left out to check
+ * with: server/vision/training/recolour.ts), for both networks.
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -58,6 +61,7 @@ import { realSample, syntheticSample, type FrameSample } from '../vision/trainin
 import { withoutErrata } from '../vision/training/label-errata.ts';
 import { hardCropCopies } from '../vision/training/hard-crops.ts';
 import { drawLightCast, isLightCastRange, LIGHT_CAST_RANGES, withLightCast } from '../vision/training/light-cast.ts';
+import { drawRecolour, withRecolour } from '../vision/training/recolour.ts';
 import {
   CENTRE_JITTER,
   classifierExamples,
@@ -87,7 +91,7 @@ const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [-
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
   [--crowded F] [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W] [--detector-negatives W]
-  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F] [--light-range narrow|wide]
+  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F] [--light-range narrow|wide] [--recolours F]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
 /** every peak the reader would classify */
@@ -151,6 +155,7 @@ async function main(): Promise<void> {
       'hard-crops': { type: 'string' },
       'light-casts': { type: 'string', default: '0' },
       'light-range': { type: 'string', default: 'narrow' },
+      recolours: { type: 'string', default: '0' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -181,6 +186,8 @@ async function main(): Promise<void> {
   if (!isLightCastRange(lightRangeName)) throw new UsageError(`--light-range must be one of ${Object.keys(LIGHT_CAST_RANGES).join(', ')}, got ${lightRangeName}`);
   if (lightRangeName !== 'narrow' && lightCasts === 0) throw new UsageError('--light-range names the light of --light-casts: it needs --light-casts');
   const lightRange = LIGHT_CAST_RANGES[lightRangeName];
+  const recolours = fraction(values.recolours, 'recolours', 0);
+  if (recolours > 0 && values['no-real']) throw new UsageError('--recolours copies real photos in other colours: it cannot go with --no-real');
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
   if (closerLookWindows > 0 && stage === 'classifier') throw new UsageError('--closer-look-windows trains the detector: it needs --stage detector or all');
   const detectorNegatives = positiveNumber(values['detector-negatives'], 'detector-negatives', 1);
@@ -305,6 +312,7 @@ async function main(): Promise<void> {
 
   const real: FrameSample[] = [];
   let lightCastPhotos = 0;
+  let recolouredPhotos = 0;
   let realLabelsLeftOut = 0;
   const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
   if (!values['no-real']) {
@@ -314,10 +322,15 @@ async function main(): Promise<void> {
     const use = quick ? images.slice(0, 20) : images;
     // a stream of its own: the photos' other draws are those of a run without casts
     const castRng = new Rng(seed * 29 + 11);
+    const recolourRng = new Rng(seed * 31 + 7);
     for (let i = 0; i < use.length; i++) {
       const photo = await realSample(use[i]);
       const copies = castRng.chance(lightCasts) ? [photo, withLightCast(photo, drawLightCast(castRng, lightRange))] : [photo];
       lightCastPhotos += copies.length - 1;
+      if (recolourRng.chance(recolours)) {
+        copies.push(withRecolour(photo, drawRecolour(recolourRng)));
+        recolouredPhotos++;
+      }
       for (const s of copies) {
         real.push(s);
         if (trainDet) detReal.push(detectorExample(s, false), detectorExample(s, true));
@@ -326,7 +339,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const realPhotos = real.length - lightCastPhotos;
+  const realPhotos = real.length - lightCastPhotos - recolouredPhotos;
   const detStart = Date.now();
   const detLr = detLrArg || (keptDetector ? 1e-3 : 2e-3);
   const detector = trainDet
@@ -379,6 +392,7 @@ async function main(): Promise<void> {
     realTrainImages: realPhotos,
     lightCastPhotos,
     lightCastRange: lightRangeName,
+    recolouredPhotos,
     realLabelsLeftOut,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,
@@ -395,6 +409,7 @@ async function main(): Promise<void> {
     realTrainImages: realPhotos,
     lightCastPhotos,
     lightCastRange: lightRangeName,
+    recolouredPhotos,
     realLabelsLeftOut,
     classifierExamples: clsData.length,
     classifierEpochs: clsEpochs,
@@ -441,6 +456,7 @@ async function main(): Promise<void> {
     realTrainImages: realPhotos,
     lightCastPhotos,
     lightCastRange: lightRangeName,
+    recolouredPhotos,
     realLabelsLeftOut,
     realTrainDice: realDice,
     classifierExamples: clsData.length,

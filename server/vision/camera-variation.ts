@@ -7,6 +7,12 @@ import sharp from 'sharp';
 import { Rng } from '../synth/random.ts';
 import { decodeImage, type RgbPixels } from './decode.ts';
 
+/** A recolouring by lightness: black becomes `dark`, white `light`, every shade between on the line joining them. */
+export interface Duotone {
+  dark: [number, number, number];
+  light: [number, number, number];
+}
+
 export interface CameraVariation {
   /** what it stands for, as the figures name it */
   about: string;
@@ -20,6 +26,11 @@ export interface CameraVariation {
   blur?: number;
   /** JPEG quality of the varied frame (default 90) */
   quality?: number;
+  /**
+   * the photo recoloured by lightness (before the gains): white dice with black pips become dice of
+   * `light`'s colour with pips of `dark`'s; the table is recoloured too
+   */
+  duotone?: Duotone;
 }
 
 export const CAMERA_VARIATIONS = {
@@ -30,6 +41,9 @@ export const CAMERA_VARIATIONS = {
   cool: { about: 'cool light (daylight LED): red down, blue up', gains: [0.82, 0.97, 1.1] },
   candle: { about: 'a candle-coloured bulb with no white balance: blue at a third', gains: [1.2, 0.9, 0.35] },
   skylight: { about: 'blue daylight from a window with no white balance: red at 0.7', gains: [0.7, 0.95, 1.35] },
+  negative: { about: 'the photo\'s negative: black dice with white pips, on a dark table', duotone: { dark: [255, 255, 255], light: [0, 0, 0] } },
+  red: { about: 'recoloured: red dice with white pips, on a pink table', duotone: { dark: [250, 250, 250], light: [190, 25, 30] } },
+  blue: { about: 'recoloured: blue dice with white pips, on a pale blue table', duotone: { dark: [250, 250, 250], light: [25, 55, 180] } },
   dim: { about: 'a dim room: under half the light, with sensor noise', gains: [0.45, 0.45, 0.45], noise: 5 },
   soft: { about: 'a webcam out of focus (blur sigma 1.5 px)', blur: 1.5 },
   jpeg: { about: 'a cheap encoder: JPEG quality 20', quality: 20 },
@@ -55,13 +69,25 @@ export function castPixels(pixels: RgbPixels, gains: [number, number, number]): 
   return { data, width: pixels.width, height: pixels.height };
 }
 
+/** The frame recoloured by lightness (Rec. 601 luma): black to `tone.dark`, white to `tone.light`. */
+export function duotonePixels(pixels: RgbPixels, { dark, light }: Duotone): RgbPixels {
+  const data = new Uint8Array(pixels.data.length);
+  const src = pixels.data;
+  for (let i = 0; i < data.length; i += 3) {
+    const l = (0.299 * src[i] + 0.587 * src[i + 1] + 0.114 * src[i + 2]) / 255;
+    for (let c = 0; c < 3; c++) data[i + c] = Math.round(dark[c] + (light[c] - dark[c]) * l);
+  }
+  return { data, width: pixels.width, height: pixels.height };
+}
+
 /**
  * The photo `bytes` as `variation` sees it, encoded as JPEG; `name` seeds its noise. An image that
  * cannot be decoded raises the decoder's VisionInputError, as reading it would.
  */
 export async function varyPhoto(bytes: Buffer, variation: CameraVariation, name: string): Promise<Buffer> {
-  const decoded = await decodeImage(bytes);
-  const { data: out, width, height } = variation.gains ? castPixels(decoded, variation.gains) : decoded;
+  let pixels = await decodeImage(bytes);
+  if (variation.duotone) pixels = duotonePixels(pixels, variation.duotone);
+  const { data: out, width, height } = variation.gains ? castPixels(pixels, variation.gains) : pixels;
   if (variation.noise) {
     const rng = new Rng(seedOf(name));
     for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(out[i] + rng.normal() * variation.noise)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { CAMERA_VARIATIONS, isCameraVariation, seedOf, varyPhoto } from '../../server/vision/camera-variation.ts';
+import { CAMERA_VARIATIONS, duotonePixels, isCameraVariation, seedOf, varyPhoto } from '../../server/vision/camera-variation.ts';
 import { decodeImage } from '../../server/vision/decode.ts';
 import { VisionInputError } from '../../server/vision/errors.ts';
 
@@ -48,6 +48,21 @@ describe('camera variations of a photo', () => {
     const dim = channelMeans(await decodeImage(a1));
     const before = channelMeans(await decodeImage(await photo()));
     expect(dim[1] / before[1]).toBeCloseTo(0.45, 1);
+  });
+
+  it('recolours by lightness: black to the dark colour, white to the light one, grey between', () => {
+    const out = duotonePixels({ data: Uint8Array.from([0, 0, 0, 255, 255, 255, 128, 128, 128]), width: 3, height: 1 }, { dark: [250, 250, 250], light: [190, 20, 30] });
+    expect([...out.data.slice(0, 6)]).toEqual([250, 250, 250, 190, 20, 30]);
+    expect([...out.data.slice(6)]).toEqual([220, 135, 140]);
+  });
+
+  it('turns a white die with black pips into a dark die with white pips (negative)', async () => {
+    const before = await decodeImage(await photo());
+    const neg = await decodeImage(await varyPhoto(await photo(), CAMERA_VARIATIONS.negative, 'a.jpg'));
+    const at = (p: { data: Uint8Array; width: number }, x: number, y: number) => p.data[(y * p.width + x) * 3];
+    expect(at(before, 20, 20)).toBeLessThan(at(before, 50, 40));
+    expect(at(neg, 20, 20)).toBeGreaterThan(at(neg, 50, 40));
+    expect(at(neg, 20, 20)).toBeCloseTo(255 - 40, -1);
   });
 
   it('gives the decoder\'s clear error for an image it cannot read', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { drawLightCast, LIGHT_CAST_RANGES, withLightCast } from '../../server/vision/training/light-cast.ts';
+import { drawLightCast, LIGHT_CAST_RANGES, type LightCastRangeName, withLightCast } from '../../server/vision/training/light-cast.ts';
 import { CAMERA_VARIATIONS, castPixels } from '../../server/vision/camera-variation.ts';
 import type { FrameSample } from '../../server/vision/training/samples.ts';
 import { Rng } from '../../server/synth/random.ts';
 
 describe('training photos in another light', () => {
-  it.each(Object.keys(LIGHT_CAST_RANGES) as (keyof typeof LIGHT_CAST_RANGES)[])('draws %s lights between the coolest and the warmest, dim to bright', (name) => {
+  it.each(Object.keys(LIGHT_CAST_RANGES) as LightCastRangeName[])('draws %s lights between the coolest and the warmest, dim to bright', (name) => {
     const range = LIGHT_CAST_RANGES[name];
     const rng = new Rng(5);
     const [bLo, bHi] = range.brightness;

@@ -62,6 +62,8 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--light-casts', '0.5', '--no-real'])).toContain('--light-casts copies real photos in other light');
     expect(await failure(['--light-casts', '0.5', '--light-range', 'dusk'])).toContain('--light-range must be one of narrow, wide, got dusk');
     expect(await failure(['--light-range', 'wide'])).toContain('--light-range names the light of --light-casts');
+    expect(await failure(['--recolours', '1.5'])).toContain('--recolours must be a number from 0 to 1');
+    expect(await failure(['--recolours', '0.5', '--no-real'])).toContain('--recolours copies real photos in other colours');
   });
 
   it('refuses to continue a wide classifier as a small one, before reading any data', async () => {
