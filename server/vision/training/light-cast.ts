@@ -14,8 +14,9 @@ export interface LightCastRange {
 }
 
 /**
- * `narrow`: the range dice model 1.17.0 was taught (warm room light to daylight LEDs); `wide` reaches a
- * bulb with no white balance (`--camera tungsten`) and a bluer daylight, short of `candle` and `skylight`.
+ * `narrow`: the range dice models 1.17.0 and 1.18.0 were taught (warm room light to daylight LEDs);
+ * `wide` reaches a bulb with no white balance (`--camera tungsten`) and a bluer daylight, short of
+ * `candle` and `skylight`.
  */
 export const LIGHT_CAST_RANGES = {
   narrow: { warm: [1.12, 1, 0.62], cool: [0.85, 1, 1.15], brightness: [0.5, 1.15] },
