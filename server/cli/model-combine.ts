@@ -56,33 +56,30 @@ async function main(): Promise<void> {
   await average(clsDirs, 'classifier', averagedClassifier);
   await average(detDirs, 'detector', averagedDetector);
   await mkdir(outDir, { recursive: true });
-  await rm(join(outDir, 'detector'), { recursive: true, force: true });
-  if (detDirs.length === 1) await cp(join(detDirs[0], 'detector'), join(outDir, 'detector'), { recursive: true });
-  else await rename(averagedDetector, join(outDir, 'detector'));
-  await rm(join(outDir, 'classifier'), { recursive: true, force: true });
-  const firstRuns = classifierRunsOf(classifiers[0]);
-  let classifierRuns = firstRuns;
-  if (clsDirs.length === 1) {
-    await cp(join(clsDirs[0], 'classifier'), join(outDir, 'classifier'), { recursive: true });
-  } else {
-    await rename(averagedClassifier, join(outDir, 'classifier'));
-    const average = {
-      date: new Date().toISOString(),
-      command: `npm run model:combine -- ${process.argv.slice(2).join(' ')}`,
-      averagedClassifiers: values.classifier.map((folder, i) => ({ folder, lastRun: classifierRunsOf(classifiers[i]).at(-1) ?? null })),
-    };
-    classifierRuns = [...firstRuns, average];
-  }
-  const detectorTraining = detectors[0].training;
-  const detectorAverage = {
-    date: new Date().toISOString(),
-    command: `npm run model:combine -- ${process.argv.slice(2).join(' ')}`,
-    averagedDetectors: values.detector.map((folder, i) => ({ folder, lastRun: (detectors[i].training.detectorRuns as unknown[] | undefined)?.at(-1) ?? null })),
+  /** one folder's part is copied, several folders' average moved into place */
+  const place = async (dirs: string[], part: string, averaged: string) => {
+    await rm(join(outDir, part), { recursive: true, force: true });
+    if (dirs.length === 1) await cp(join(dirs[0], part), join(outDir, part), { recursive: true });
+    else await rename(averaged, join(outDir, part));
   };
+  await place(detDirs, 'detector', averagedDetector);
+  await place(clsDirs, 'classifier', averagedClassifier);
+  const thisRun = { date: new Date().toISOString(), command: `npm run model:combine -- ${process.argv.slice(2).join(' ')}` };
+  const firstClassifierRuns = classifierRunsOf(classifiers[0]);
+  const classifierRuns =
+    clsDirs.length === 1
+      ? firstClassifierRuns
+      : [...firstClassifierRuns, { ...thisRun, averagedClassifiers: values.classifier.map((folder, i) => ({ folder, lastRun: classifierRunsOf(classifiers[i]).at(-1) ?? null })) }];
+  const detectorRunsOf = (d: (typeof detectors)[number]) => (d.training.detectorRuns as unknown[] | undefined) ?? [];
+  const detectorTraining = detectors[0].training;
   const training =
     detDirs.length === 1
       ? { ...detectorTraining, classifierRuns }
-      : { ...detectorTraining, detectorRuns: [...((detectorTraining.detectorRuns as unknown[] | undefined) ?? []), detectorAverage], classifierRuns };
+      : {
+          ...detectorTraining,
+          detectorRuns: [...detectorRunsOf(detectors[0]), { ...thisRun, averagedDetectors: values.detector.map((folder, i) => ({ folder, lastRun: detectorRunsOf(detectors[i]).at(-1) ?? null })) }],
+          classifierRuns,
+        };
   await writeSpec(outDir, training, classifierInput);
   const detWhat = detDirs.length === 1 ? `detector of ${detDirs[0]}` : `the average of the detectors of ${detDirs.join(', ')}`;
   const what = clsDirs.length === 1 ? `classifier of ${clsDirs[0]}` : `the average of the classifiers of ${clsDirs.join(', ')}`;

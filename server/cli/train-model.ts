@@ -320,7 +320,7 @@ async function main(): Promise<void> {
     const { images, leftOut } = withoutErrata(await readYoloFolder(realDir));
     realLabelsLeftOut = leftOut;
     const use = quick ? images.slice(0, 20) : images;
-    // a stream of its own: the photos' other draws are those of a run without casts
+    // streams of their own: the photos' other draws are those of a run without casts or recolours
     const castRng = new Rng(seed * 29 + 11);
     const recolourRng = new Rng(seed * 31 + 7);
     for (let i = 0; i < use.length; i++) {
