@@ -19,7 +19,8 @@
  * --closer-look PX the size in detector pixels a doubtful die is zoomed to and found again (0: off).
  * --camera NAME reads every image as another camera would have seen it (smaller, in warm, cool or dim
  * light, out of focus, or badly compressed), or recoloured into dice of another colour (negative, red,
- * blue: server/vision/camera-variation.ts), its labels unchanged.
+ * blue) or into marbled dice (marbled: swirls drawn on each labelled die, as `model:train
+ * --marbled-recolours` draws them; server/vision/camera-variation.ts), its labels unchanged.
  * An image that cannot be decoded is named on stderr and in the summary, its labelled dice count as missed,
  * and its predictions entry carries `error` with no dice; the run goes on.
  */
@@ -45,7 +46,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
        npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded] [--by-look] [--out DIR] [--predictions FILE.json]
-  camera: [--camera half|third|warm|tungsten|cool|candle|skylight|negative|red|blue|dim|soft|jpeg]
+  camera: [--camera half|third|warm|tungsten|cool|candle|skylight|negative|red|blue|marbled|dim|soft|jpeg]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
@@ -160,7 +161,7 @@ async function main(): Promise<void> {
     let t0 = performance.now();
     let r: Awaited<ReturnType<typeof reader.read>>;
     try {
-      if (camera) bytes = await varyPhoto(bytes, CAMERA_VARIATIONS[camera], img.relPath);
+      if (camera) bytes = await varyPhoto(bytes, CAMERA_VARIATIONS[camera], img.relPath, img.labels);
       t0 = performance.now();
       r = await reader.read(bytes);
     } catch (err) {

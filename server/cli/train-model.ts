@@ -47,6 +47,9 @@
  * `--recolours F` adds, for that share of the real training photos, a copy recoloured by lightness into
  * dice of another colour (black, red, green, yellow or purple, pips contrasting; blue left out to check
  * with: server/vision/training/recolour.ts), for both networks.
+ * `--marbled-recolours F` adds, for that share of the real training photos, a copy whose dice are made
+ * marbled (two swirled colours, pips showing on both: server/vision/training/marbled-recolour.ts), for
+ * both networks.
  */
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -62,6 +65,7 @@ import { withoutErrata } from '../vision/training/label-errata.ts';
 import { hardCropCopies } from '../vision/training/hard-crops.ts';
 import { drawLightCast, isLightCastRange, LIGHT_CAST_RANGES, withLightCast } from '../vision/training/light-cast.ts';
 import { drawRecolour, withRecolour } from '../vision/training/recolour.ts';
+import { drawMarbledRecolour, withMarbledRecolour } from '../vision/training/marbled-recolour.ts';
 import {
   CENTRE_JITTER,
   classifierExamples,
@@ -91,7 +95,7 @@ const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [-
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
   [--crowded F] [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W] [--detector-negatives W]
-  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F] [--light-range narrow|wide] [--recolours F]
+  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F] [--light-range narrow|wide] [--recolours F] [--marbled-recolours F]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
 /** every peak the reader would classify */
@@ -156,6 +160,7 @@ async function main(): Promise<void> {
       'light-casts': { type: 'string', default: '0' },
       'light-range': { type: 'string', default: 'narrow' },
       recolours: { type: 'string', default: '0' },
+      'marbled-recolours': { type: 'string', default: '0' },
     },
   });
   const seed = positiveInt(values.seed, 'seed', 1);
@@ -188,6 +193,8 @@ async function main(): Promise<void> {
   const lightRange = LIGHT_CAST_RANGES[lightRangeName];
   const recolours = fraction(values.recolours, 'recolours', 0);
   if (recolours > 0 && values['no-real']) throw new UsageError('--recolours copies real photos in other colours: it cannot go with --no-real');
+  const marbledRecolours = fraction(values['marbled-recolours'], 'marbled-recolours', 0);
+  if (marbledRecolours > 0 && values['no-real']) throw new UsageError('--marbled-recolours copies real photos with marbled dice: it cannot go with --no-real');
   const closerLookWindows = fraction(values['closer-look-windows'], 'closer-look-windows', 0);
   if (closerLookWindows > 0 && stage === 'classifier') throw new UsageError('--closer-look-windows trains the detector: it needs --stage detector or all');
   const detectorNegatives = positiveNumber(values['detector-negatives'], 'detector-negatives', 1);
@@ -313,6 +320,7 @@ async function main(): Promise<void> {
   const real: FrameSample[] = [];
   let lightCastPhotos = 0;
   let recolouredPhotos = 0;
+  let marbledPhotos = 0;
   let realLabelsLeftOut = 0;
   const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
   if (!values['no-real']) {
@@ -323,6 +331,7 @@ async function main(): Promise<void> {
     // streams of their own: the photos' other draws are those of a run without casts or recolours
     const castRng = new Rng(seed * 29 + 11);
     const recolourRng = new Rng(seed * 31 + 7);
+    const marbledRng = new Rng(seed * 37 + 13);
     for (let i = 0; i < use.length; i++) {
       const photo = await realSample(use[i]);
       const copies = castRng.chance(lightCasts) ? [photo, withLightCast(photo, drawLightCast(castRng, lightRange))] : [photo];
@@ -330,6 +339,10 @@ async function main(): Promise<void> {
       if (recolourRng.chance(recolours)) {
         copies.push(withRecolour(photo, drawRecolour(recolourRng)));
         recolouredPhotos++;
+      }
+      if (marbledRng.chance(marbledRecolours)) {
+        copies.push(withMarbledRecolour(photo, drawMarbledRecolour(marbledRng, photo.dice)));
+        marbledPhotos++;
       }
       for (const s of copies) {
         real.push(s);
@@ -339,7 +352,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const realPhotos = real.length - lightCastPhotos - recolouredPhotos;
+  const realPhotos = real.length - lightCastPhotos - recolouredPhotos - marbledPhotos;
   const detStart = Date.now();
   const detLr = detLrArg || (keptDetector ? 1e-3 : 2e-3);
   const detector = trainDet
@@ -393,6 +406,7 @@ async function main(): Promise<void> {
     lightCastPhotos,
     lightCastRange: lightRangeName,
     recolouredPhotos,
+    ...(marbledPhotos > 0 ? { marbledPhotos } : {}),
     realLabelsLeftOut,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,
@@ -410,6 +424,7 @@ async function main(): Promise<void> {
     lightCastPhotos,
     lightCastRange: lightRangeName,
     recolouredPhotos,
+    ...(marbledPhotos > 0 ? { marbledPhotos } : {}),
     realLabelsLeftOut,
     classifierExamples: clsData.length,
     classifierEpochs: clsEpochs,
@@ -457,6 +472,7 @@ async function main(): Promise<void> {
     lightCastPhotos,
     lightCastRange: lightRangeName,
     recolouredPhotos,
+    ...(marbledPhotos > 0 ? { marbledPhotos } : {}),
     realLabelsLeftOut,
     realTrainDice: realDice,
     classifierExamples: clsData.length,

@@ -6,6 +6,8 @@
 import sharp from 'sharp';
 import { Rng } from '../synth/random.ts';
 import { decodeImage, type RgbPixels } from './decode.ts';
+import type { LabelledDie } from './yolo-dataset.ts';
+import { drawMarbledRecolour, marbledRecolourPixels } from './training/marbled-recolour.ts';
 
 /** A recolouring by lightness: black becomes `dark`, white `light`, every shade between on the line joining them. */
 export interface Duotone {
@@ -31,6 +33,11 @@ export interface CameraVariation {
    * `light`'s colour with pips of `dark`'s; the table is recoloured too
    */
   duotone?: Duotone;
+  /**
+   * the photo's labelled dice made marbled (a look and swirls drawn from the photo's name, as training's
+   * `--marbled-recolours` draws them), the rest of the photo recoloured with them
+   */
+  marbled?: true;
 }
 
 export const CAMERA_VARIATIONS = {
@@ -44,6 +51,7 @@ export const CAMERA_VARIATIONS = {
   negative: { about: 'the photo\'s negative: black dice with white pips, on a dark table', duotone: { dark: [255, 255, 255], light: [0, 0, 0] } },
   red: { about: 'recoloured: red dice with white pips, on a pink table', duotone: { dark: [250, 250, 250], light: [190, 25, 30] } },
   blue: { about: 'recoloured: blue dice with white pips, on a pale blue table', duotone: { dark: [250, 250, 250], light: [25, 55, 180] } },
+  marbled: { about: 'recoloured: marbled dice (two swirled colours, pips showing on both), as training draws them', marbled: true },
   dim: { about: 'a dim room: under half the light, with sensor noise', gains: [0.45, 0.45, 0.45], noise: 5 },
   soft: { about: 'a webcam out of focus (blur sigma 1.5 px)', blur: 1.5 },
   jpeg: { about: 'a cheap encoder: JPEG quality 20', quality: 20 },
@@ -81,12 +89,18 @@ export function duotonePixels(pixels: RgbPixels, { dark, light }: Duotone): RgbP
 }
 
 /**
- * The photo `bytes` as `variation` sees it, encoded as JPEG; `name` seeds its noise. An image that
- * cannot be decoded raises the decoder's VisionInputError, as reading it would.
+ * The photo `bytes` as `variation` sees it, encoded as JPEG; `name` seeds its noise and swirls. `labels`
+ * (the photo's dice) are needed by the marbled variation only. An image that cannot be decoded raises the
+ * decoder's VisionInputError, as reading it would.
  */
-export async function varyPhoto(bytes: Buffer, variation: CameraVariation, name: string): Promise<Buffer> {
+export async function varyPhoto(bytes: Buffer, variation: CameraVariation, name: string, labels: readonly LabelledDie[] = []): Promise<Buffer> {
   let pixels = await decodeImage(bytes);
   if (variation.duotone) pixels = duotonePixels(pixels, variation.duotone);
+  if (variation.marbled) {
+    const { width, height } = pixels;
+    const dice = labels.map((l) => ({ x: l.cx * width, y: l.cy * height, size: null, cls: l.face - 1, pipSpan: Math.max(l.w * width, l.h * height) }));
+    pixels = marbledRecolourPixels(pixels, drawMarbledRecolour(new Rng(seedOf(`marbled:${name}`)), dice));
+  }
   const { data: out, width, height } = variation.gains ? castPixels(pixels, variation.gains) : pixels;
   if (variation.noise) {
     const rng = new Rng(seedOf(name));

@@ -65,6 +65,20 @@ describe('camera variations of a photo', () => {
     expect(at(neg, 20, 20)).toBeCloseTo(255 - 40, -1);
   });
 
+  it('makes the labelled dice marbled, the same swirls for the same image name', async () => {
+    const die = [{ cx: 20 / 64, cy: 20 / 48, w: 12 / 64, h: 12 / 48, face: 4 }];
+    const a1 = await decodeImage(await varyPhoto(await photo(), CAMERA_VARIATIONS.marbled, 'tray/a.jpg', die));
+    const a2 = await varyPhoto(await photo(), CAMERA_VARIATIONS.marbled, 'tray/a.jpg', die);
+    expect((await decodeImage(a2)).data).toEqual(a1.data);
+    const b = await decodeImage(await varyPhoto(await photo(), CAMERA_VARIATIONS.marbled, 'tray/b.jpg', die));
+    expect(b.data).not.toEqual(a1.data);
+    // without dice there is nothing to swirl: the photo is one tone, its two greys two shades of it
+    const plain = await decodeImage(await varyPhoto(await photo(), CAMERA_VARIATIONS.marbled, 'tray/a.jpg'));
+    const at = (p: { data: Uint8Array; width: number }, x: number, y: number) => [...p.data.slice((y * p.width + x) * 3, (y * p.width + x) * 3 + 3)];
+    for (const [x, y] of [[40, 5], [60, 44]]) at(plain, x, y).forEach((v, c) => expect(Math.abs(v - at(plain, 50, 40)[c])).toBeLessThan(6));
+    expect(plain.data).not.toEqual(a1.data);
+  });
+
   it('gives the decoder\'s clear error for an image it cannot read', async () => {
     await expect(varyPhoto(Buffer.from([0xff, 0xd8, 0xff, 1, 2]), CAMERA_VARIATIONS.soft, 'x.jpg')).rejects.toBeInstanceOf(VisionInputError);
     await expect(varyPhoto(Buffer.alloc(0), CAMERA_VARIATIONS.soft, 'x.jpg')).rejects.toThrow(/empty/);

@@ -64,6 +64,8 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--light-range', 'wide'])).toContain('--light-range names the light of --light-casts');
     expect(await failure(['--recolours', '1.5'])).toContain('--recolours must be a number from 0 to 1');
     expect(await failure(['--recolours', '0.5', '--no-real'])).toContain('--recolours copies real photos in other colours');
+    expect(await failure(['--marbled-recolours', '2'])).toContain('--marbled-recolours must be a number from 0 to 1');
+    expect(await failure(['--marbled-recolours', '1', '--no-real'])).toContain('--marbled-recolours copies real photos with marbled dice');
   });
 
   it('refuses to continue a wide classifier as a small one, before reading any data', async () => {

@@ -7,8 +7,11 @@ import { readFile } from 'node:fs/promises';
 
 export interface FrameSample {
   pixels: RgbPixels;
-  /** centre of each die's top face (frame pixels), size when known, class label for the classifier */
-  dice: { x: number; y: number; size: number | null; cls: number; pips?: [number, number][] }[];
+  /**
+   * centre of each die's top face (frame pixels), size when known, class label for the classifier; a real
+   * photo's dice give instead the longer side of the box their labels draw around the pips (`pipSpan`)
+   */
+  dice: { x: number; y: number; size: number | null; cls: number; pips?: [number, number][]; pipSpan?: number }[];
   source: 'synthetic' | 'real';
 }
 
@@ -73,7 +76,7 @@ export async function realSample(img: LabelledImage): Promise<FrameSample> {
   const pixels = await decodeImage(await readFile(img.path));
   return {
     pixels,
-    dice: img.labels.map((l) => ({ x: l.cx * pixels.width, y: l.cy * pixels.height, size: null, cls: l.face - 1 })),
+    dice: img.labels.map((l) => ({ x: l.cx * pixels.width, y: l.cy * pixels.height, size: null, cls: l.face - 1, pipSpan: Math.max(l.w * pixels.width, l.h * pixels.height) })),
     source: 'real',
   };
 }
