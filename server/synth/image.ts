@@ -62,6 +62,11 @@ export class RgbImage {
 
 export type Rgb = [number, number, number];
 
+/** A 0..1 colour as 8-bit channel values. */
+export function to8bit(c: Rgb): Rgb {
+  return [Math.round(c[0] * 255), Math.round(c[1] * 255), Math.round(c[2] * 255)];
+}
+
 /** A colour channel or blend weight held to 0..1. */
 export function clamp01(v: number): number {
   return v < 0 ? 0 : v > 1 ? 1 : v;

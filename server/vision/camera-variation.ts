@@ -8,6 +8,7 @@ import { Rng } from '../synth/random.ts';
 import { decodeImage, type RgbPixels } from './decode.ts';
 import type { LabelledDie } from './yolo-dataset.ts';
 import { drawMarbledRecolour, marbledRecolourPixels } from './training/marbled-recolour.ts';
+import { realDice } from './training/samples.ts';
 
 /** A recolouring by lightness: black becomes `dark`, white `light`, every shade between on the line joining them. */
 export interface Duotone {
@@ -97,8 +98,7 @@ export async function varyPhoto(bytes: Buffer, variation: CameraVariation, name:
   let pixels = await decodeImage(bytes);
   if (variation.duotone) pixels = duotonePixels(pixels, variation.duotone);
   if (variation.marbled) {
-    const { width, height } = pixels;
-    const dice = labels.map((l) => ({ x: l.cx * width, y: l.cy * height, size: null, cls: l.face - 1, pipSpan: Math.max(l.w * width, l.h * height) }));
+    const dice = realDice(labels, pixels.width, pixels.height);
     pixels = marbledRecolourPixels(pixels, drawMarbledRecolour(new Rng(seedOf(`marbled:${name}`)), dice));
   }
   const { data: out, width, height } = variation.gains ? castPixels(pixels, variation.gains) : pixels;

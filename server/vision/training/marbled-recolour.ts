@@ -8,16 +8,15 @@
 import type { Rng } from '../../synth/random.ts';
 import { randomLook } from '../../synth/scene.ts';
 import { marblePattern, type Marble } from '../../synth/marble.ts';
+import { to8bit, type Rgb } from '../../synth/image.ts';
 import type { RgbPixels } from '../decode.ts';
 import type { FrameSample } from './samples.ts';
 
-type Rgb8 = [number, number, number];
-
 /** One photo's marbled look: its pips, its two colours, and each die's own swirl. */
 export interface MarbledTone {
-  pip: Rgb8;
-  body: Rgb8;
-  marble: Rgb8;
+  pip: Rgb;
+  body: Rgb;
+  marble: Rgb;
   /** one per die of the sample, in its order: the swirl's centre, reach (px) and pattern */
   swirls: { x: number; y: number; reach: number; swirl: Marble }[];
 }
@@ -33,8 +32,6 @@ export function dieSizeFromPips(face: number, pipSpan: number): number {
 /** The swirl's reach from a die's centre, in die sides: its top face, fading out at the face's edge. */
 const SWIRL_REACH = 0.6;
 const SWIRL_FADE_FROM = 0.75;
-
-const to8bit = (c: readonly number[]): Rgb8 => [0, 1, 2].map((i) => Math.round(c[i] * 255)) as Rgb8;
 
 /** A marbled look (as the generator draws them) and a swirl for each die of a photo. */
 export function drawMarbledRecolour(rng: Rng, dice: FrameSample['dice']): MarbledTone {
@@ -68,7 +65,7 @@ export function marbledRecolourPixels(pixels: RgbPixels, tone: MarbledTone): Rgb
     for (let x = 0; x < pixels.width; x++) {
       const i = (y * pixels.width + x) * 3;
       const l = (0.299 * src[i] + 0.587 * src[i + 1] + 0.114 * src[i + 2]) / 255;
-      const m = tone.swirls.length > 0 ? marbleShare(tone, x + 0.5, y + 0.5) : 0;
+      const m = marbleShare(tone, x + 0.5, y + 0.5);
       for (let c = 0; c < 3; c++) {
         const light = body[c] + (marble[c] - body[c]) * m;
         data[i + c] = Math.round(pip[c] + (light - pip[c]) * l);

@@ -5,6 +5,7 @@
  */
 import type { Rng } from '../../synth/random.ts';
 import { randomLook, type DiceColour } from '../../synth/scene.ts';
+import { to8bit } from '../../synth/image.ts';
 import { duotonePixels, type Duotone } from '../camera-variation.ts';
 import type { FrameSample } from './samples.ts';
 
@@ -14,7 +15,6 @@ export const RECOLOUR_KINDS = ['black', 'red', 'green', 'yellow', 'purple'] as c
 /** A plain die's look of one of RECOLOUR_KINDS, as the colours black (the pips) and white (the body) become. */
 export function drawRecolour(rng: Rng): Duotone {
   const look = randomLook(rng, rng.pick(RECOLOUR_KINDS));
-  const to8bit = (c: readonly number[]): [number, number, number] => [0, 1, 2].map((i) => Math.round(c[i] * 255)) as [number, number, number];
   return { dark: to8bit(look.pip), light: to8bit(look.body) };
 }
 

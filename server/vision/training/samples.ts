@@ -2,7 +2,7 @@
 import { CLOSE_CAMERA_FOCAL, CROWDED_DICE, renderScene, type DiceColour, type SceneDie } from '../../synth/scene.ts';
 import { Rng } from '../../synth/random.ts';
 import { decodeImage, type RgbPixels } from '../decode.ts';
-import type { LabelledImage } from '../yolo-dataset.ts';
+import type { LabelledDie, LabelledImage } from '../yolo-dataset.ts';
 import { readFile } from 'node:fs/promises';
 
 export interface FrameSample {
@@ -72,11 +72,16 @@ export async function syntheticSample(seed: number, kind: SceneKind = {}): Promi
   return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d), pips: d.pips })), source: 'synthetic' };
 }
 
+/** A labelled photo's dice in a width × height frame: no size, its pip box's longer side instead. */
+export function realDice(labels: readonly LabelledDie[], width: number, height: number): FrameSample['dice'] {
+  return labels.map((l) => ({ x: l.cx * width, y: l.cy * height, size: null, cls: l.face - 1, pipSpan: Math.max(l.w * width, l.h * height) }));
+}
+
 export async function realSample(img: LabelledImage): Promise<FrameSample> {
   const pixels = await decodeImage(await readFile(img.path));
   return {
     pixels,
-    dice: img.labels.map((l) => ({ x: l.cx * pixels.width, y: l.cy * pixels.height, size: null, cls: l.face - 1, pipSpan: Math.max(l.w * pixels.width, l.h * pixels.height) })),
+    dice: realDice(img.labels, pixels.width, pixels.height),
     source: 'real',
   };
 }
