@@ -1,12 +1,15 @@
 /**
  * `npm run dice:eval -- --data DIR [--predictions FILE.json]`
- * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded] [--out DIR] [--predictions FILE.json]`
+ * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded] [--out DIR] [--predictions FILE.json]`
  * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder,
  * prints the per-face confusion matrix and, as the last line, one JSON object of figures
  * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it; with --close-camera,
  * a set of dice 30–120 px under a close webcam whose sides show (.cache/synthetic-close-S-N); with --crowded,
- * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N). --by-look (with --synthetic) also prints the
+ * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N); with --occluded, the coloured set's kind
+ * of frames with a fingertip, pencil or card's corner over dice (.cache/synthetic-occluded-S-N). A folder with a
+ * `hidden.json` (an occluded set's dice with a pip hidden, not labelled) has the readings on those dice set
+ * aside from the figures and counted on a line of their own: "not sure", read with a face, not found. --by-look (with --synthetic) also prints the
  * figures by the look of each frame's dice (drawn again from its scene seed), marbled apart.
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
@@ -27,13 +30,14 @@
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDiceReader } from '../vision/reader.ts';
 import { readYoloFolder, type LabelledImage } from '../vision/yolo-dataset.ts';
 import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/scoring.ts';
 import type { SeenDie } from '../http/protocol.ts';
-import { syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
+import { HIDDEN_DICE_FILE, syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
+import { addHiddenReads, parseHiddenDice, setAsideHidden, type HiddenDie, type HiddenReads } from '../vision/hidden-dice.ts';
 import { formatByLook, scoresByLook } from '../vision/scores-by-look.ts';
 import { progressBar } from './progress.ts';
 import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
@@ -45,11 +49,22 @@ import { CAMERA_VARIATIONS, isCameraVariation, varyPhoto } from '../vision/camer
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
-       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded] [--by-look] [--out DIR] [--predictions FILE.json]
+       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded] [--by-look] [--out DIR] [--predictions FILE.json]
   camera: [--camera half|third|warm|tungsten|cool|candle|skylight|negative|red|blue|marbled|dim|soft|jpeg]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
+
+/** A folder's hidden dice (`hidden.json`, written with an occluded set), or null when it has none. */
+async function readHiddenDice(dir: string): Promise<Map<string, HiddenDie[]> | null> {
+  const file = join(dir, HIDDEN_DICE_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    return parseHiddenDice(await readFile(file, 'utf8'), file);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
 
 /** A synthetic frame's look as the figures name it: 'any' draws each die's look on its own. */
 function lookName(look: string): string {
@@ -69,6 +84,7 @@ async function main(): Promise<void> {
       synthetic: { type: 'string' },
       'close-camera': { type: 'boolean', default: false },
       crowded: { type: 'boolean', default: false },
+      occluded: { type: 'boolean', default: false },
       'by-look': { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
@@ -120,7 +136,7 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--synthetic needs a positive image count, got "${values.synthetic}"`);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
     const kind = syntheticKindOf(values);
-    const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test' }[kind];
+    const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test', occluded: 'occluded' }[kind];
     dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-${folder}-${seed}-${n}`);
     const bar = progressBar();
     await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), kind);
@@ -138,6 +154,8 @@ async function main(): Promise<void> {
   if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) throw new UsageError(`--data ${dataDir} is not a folder`);
   const images = await readYoloFolder(dataDir);
   if (images.length === 0) throw new UsageError(`no labelled images in ${dataDir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
+  const hiddenDice = await readHiddenDice(dataDir);
+  let hiddenReads: HiddenReads = { hidden: 0, notSure: 0, guessed: 0, notFound: 0 };
 
   const reader = await createDiceReader({
     modelDir: values.model ? resolve(values.model) : undefined,
@@ -170,6 +188,8 @@ async function main(): Promise<void> {
       const reason = err.message.replace(/\s*\n\s*/g, '; ');
       process.stderr.write(`\ndice:eval: ${img.relPath}: its ${img.labels.length} labelled dice count as missed: ${reason}\n`);
       unreadableImages.push(img.relPath);
+      const hiddenHere = hiddenDice?.get(img.relPath)?.length ?? 0;
+      hiddenReads = addHiddenReads(hiddenReads, { hidden: hiddenHere, notSure: 0, guessed: 0, notFound: hiddenHere });
       items.push({ relPath: img.relPath, labels: labelBoxes(img, 1, 1), preds: [] });
       predictions.push({ image: img.relPath, width: 0, height: 0, dice: [], error: reason });
       bar('eval', i + 1, images.length);
@@ -177,9 +197,15 @@ async function main(): Promise<void> {
     }
     times.push(performance.now() - t0);
     const labels = labelBoxes(img, r.width, r.height);
-    items.push({ relPath: img.relPath, labels, preds: r.dice });
+    let preds = r.dice;
+    if (hiddenDice) {
+      const aside = setAsideHidden(labels, hiddenDice.get(img.relPath) ?? [], r.dice);
+      preds = aside.preds;
+      hiddenReads = addHiddenReads(hiddenReads, aside.reads);
+    }
+    items.push({ relPath: img.relPath, labels, preds });
     if (values.failures && failureCrops < 60) {
-      const fails = findFailures(labels, r.dice);
+      const fails = findFailures(labels, preds);
       if (fails.length > 0) failureCrops += await saveFailureCrops(img.relPath, bytes, r.width, r.height, fails, resolve(values.failures), 60 - failureCrops);
     }
     predictions.push({
@@ -198,6 +224,10 @@ async function main(): Promise<void> {
   if (camera) console.log(`camera variation: ${camera}, ${CAMERA_VARIATIONS[camera].about}`);
   console.log(formatConfusion(s.confusion));
   console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
+  if (hiddenDice) {
+    const h = hiddenReads;
+    console.log(`hidden dice (a pip covered; not labelled, their readings set aside): ${h.hidden}, "not sure" ${h.notSure}, read with a face ${h.guessed}, not found ${h.notFound}`);
+  }
   if (lookOf) console.log(formatByLook(scoresByLook(items.map((item) => ({ ...item, look: lookOf(item.relPath) ?? 'not drawn here' })))));
   if (unreadableImages.length > 0) console.log(`images that could not be read (their dice counted as missed): ${unreadableImages.join(', ')}`);
   console.log(

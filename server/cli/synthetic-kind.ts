@@ -2,12 +2,17 @@
 import type { SyntheticSetKind } from '../synth/test-set.ts';
 import { UsageError } from './cli-failure.ts';
 
-export function syntheticKindOf(flags: { 'close-camera'?: boolean; crowded?: boolean }): SyntheticSetKind {
-  if (flags['close-camera'] && flags.crowded) throw new UsageError('--close-camera and --crowded are two different sets: give one');
-  return flags['close-camera'] ? 'close-camera' : flags.crowded ? 'crowded' : 'coloured';
+type KindFlags = { 'close-camera'?: boolean; crowded?: boolean; occluded?: boolean };
+
+const KIND_FLAGS = ['close-camera', 'crowded', 'occluded'] as const;
+
+export function syntheticKindOf(flags: KindFlags): SyntheticSetKind {
+  const given = KIND_FLAGS.filter((f) => flags[f]);
+  if (given.length > 1) throw new UsageError(`${given.map((f) => `--${f}`).join(' and ')} are ${given.length === 2 ? 'two ' : ''}different sets: give one`);
+  return given[0] ?? 'coloured';
 }
 
 /** A kind's flag, refused without --synthetic N. */
-export function refuseKindWithoutSynthetic(flags: { 'close-camera'?: boolean; crowded?: boolean }): void {
-  for (const flag of ['close-camera', 'crowded'] as const) if (flags[flag]) throw new UsageError(`--${flag} goes with --synthetic N`);
+export function refuseKindWithoutSynthetic(flags: KindFlags): void {
+  for (const flag of KIND_FLAGS) if (flags[flag]) throw new UsageError(`--${flag} goes with --synthetic N`);
 }

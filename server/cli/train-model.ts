@@ -23,6 +23,8 @@
  * `--faint-pips F` gives that share of those marbled scenes the pips that show least on their swirls.
  * `--crowded F` fills that share of the scenes (of any kind) with 13–25 dice of 20–70 px, as full as the
  * real trays the model is measured on (the other scenes hold 0–12).
+ * `--occluders F` lays a fingertip, a pencil or a card's corner over dice in that share of the scenes (of any
+ * kind); a die it hides a pip of is taught as unreadable (server/synth/occluder.ts).
  * `--centre-jitter J` cuts the synthetic and real classifier crops of a die up to J × its size off its centre
  * along each axis (default 0.12; a first look misplaces doubtful dice by a median 0.09–0.16 × size).
  * `--pip-negatives W` weighs W times the detector's "no die here" loss around the pips of synthetic dice that
@@ -95,7 +97,7 @@ const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [-
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
   [--crowded F] [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W] [--detector-negatives W]
-  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F] [--light-range narrow|wide] [--recolours F] [--marbled-recolours F]
+  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F] [--light-range narrow|wide] [--recolours F] [--marbled-recolours F] [--occluders F]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
 /** every peak the reader would classify */
@@ -153,6 +155,7 @@ async function main(): Promise<void> {
       marbled: { type: 'string', default: '0' },
       'faint-pips': { type: 'string', default: '0' },
       crowded: { type: 'string', default: '0' },
+      occluders: { type: 'string', default: '0' },
       'closer-look-windows': { type: 'string', default: '0' },
       'classifier-input': { type: 'string' },
       'pip-map': { type: 'string' },
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
   const faintPipShare = fraction(values['faint-pips'], 'faint-pips', 0);
   if (faintPipShare > 0 && marbledShare === 0) throw new UsageError('--faint-pips is a share of the marbled scenes: it needs --marbled');
   const crowded = fraction(values.crowded, 'crowded', 0);
+  const occluders = fraction(values.occluders, 'occluders', 0);
   const lightCasts = fraction(values['light-casts'], 'light-casts', 0);
   if (lightCasts > 0 && values['no-real']) throw new UsageError('--light-casts copies real photos in other light: it cannot go with --no-real');
   const lightRangeName = values['light-range'];
@@ -267,6 +271,7 @@ async function main(): Promise<void> {
   let marbledScenes = 0;
   let faintPipScenes = 0;
   let crowdedScenes = 0;
+  let occludedScenes = 0;
   let detectorFalsePeaks = 0;
   let windowExamples = 0;
   let negativePeaks = 0;
@@ -296,7 +301,10 @@ async function main(): Promise<void> {
     // sqrt 2 / 2: crowded scenes spread evenly, independently of the others
     const isCrowded = (i * 0.7071067812 + 0.625) % 1 < crowded;
     if (isCrowded) crowdedScenes++;
-    const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook, marbled: isMarbled, faintPips: isFaint, crowded: isCrowded });
+    // sqrt 5 - 2: occluded scenes spread evenly, independently of the others
+    const isOccluded = (i * 0.2360679775 + 0.875) % 1 < occluders;
+    if (isOccluded) occludedScenes++;
+    const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook, marbled: isMarbled, faintPips: isFaint, crowded: isCrowded, occluded: isOccluded });
     synthDice += s.dice.length;
     const ownFalsePeaks = trainDet && detectorNegatives > 1 && keptDetector ? falsePeaks(keptDetector, s, HARD_NEGATIVE_THRESHOLD) : [];
     detectorFalsePeaks += ownFalsePeaks.length;
@@ -398,6 +406,7 @@ async function main(): Promise<void> {
     marbledScenes,
     faintPipScenes,
     crowdedScenes,
+    ...(occludedScenes > 0 ? { occludedScenes } : {}),
     closerLookWindows: windowExamples,
     pipNegatives,
     detectorNegatives,
@@ -435,6 +444,7 @@ async function main(): Promise<void> {
     marbledScenes,
     faintPipScenes,
     crowdedScenes,
+    ...(occludedScenes > 0 ? { occludedScenes } : {}),
     classifierLearningRate: clsLr,
     classifierArchitecture: widenFrom ? classifierArch : resumedArch ?? classifierArch,
     ...(widenFrom ? { widenedFrom: widenFrom } : {}),
@@ -468,6 +478,7 @@ async function main(): Promise<void> {
     marbledScenes,
     faintPipScenes,
     crowdedScenes,
+    ...(occludedScenes > 0 ? { occludedScenes } : {}),
     realTrainImages: realPhotos,
     lightCastPhotos,
     lightCastRange: lightRangeName,

@@ -5,11 +5,12 @@
  */
 import { addNoise, applyLighting, paintSurface, paintTrayWall, SURFACES, type Rect, type Surface } from './background.ts';
 import { dieBox, drawDie, drawShadow, topPipCentres, topPipsInFrame, type DieLook, type DiePose } from './die.ts';
-import { dieFootprint, polygonsOverlap } from './footprint.ts';
+import { dieFootprint, polygonsOverlap, topFaceCorners } from './footprint.ts';
+import { drawOccluder, hidesPip, placeOccluder, type Occluder } from './occluder.ts';
 import { RgbImage, type Rgb } from './image.ts';
 import { Rng } from './random.ts';
 
-export type Unreadable = 'cocked' | 'blurred' | 'edge';
+export type Unreadable = 'cocked' | 'blurred' | 'edge' | 'hidden';
 
 export interface SceneDie {
   /** centre of the top face, pixels */
@@ -59,6 +60,12 @@ export interface SceneOptions {
    * hardest readable ones, for training); the random stream is drawn as without it
    */
   faintPips?: boolean;
+  /**
+   * one or two things lying over dice (a fingertip, a pencil, a card's corner; occluder.ts), drawn from a
+   * random stream of their own: a die they hide a pip of is unreadable ('hidden'), one whose top face they
+   * hide wholly is not labelled; the rest of the scene is drawn as without them
+   */
+  occluders?: boolean;
 }
 
 /** Focal lengths (frame widths) of the webcams close-camera scenes are seen by: 42–71° across. */
@@ -325,12 +332,13 @@ export function renderScene(o: SceneOptions): Scene {
   const fromCentre = (d: Placed): number => (o.focal ? -Math.hypot(d.pose.cx - W / 2, d.pose.cy - H / 2) : 0);
   const order = [...placed].sort((a, b) => Number(a.unreadable === 'cocked') - Number(b.unreadable === 'cocked') || fromCentre(a) - fromCentre(b));
   for (const d of order) drawDie(img, d.pose, d.face, d.look, rng);
+  const visible = o.occluders ? occlude(img, placed, new Rng(o.seed * 29 + 11)) : placed;
 
   applyLighting(img, rng);
   if (!demo && rng.chance(0.35)) img.boxBlur(1, rng.int(1, 2));
   addNoise(img, demo ? 0.01 : rng.chance(0.7) ? rng.range(0.003, 0.04) : 0, rng);
 
-  const dice: SceneDie[] = placed.map((d) => {
+  const dice: SceneDie[] = visible.map((d) => {
     const b = dieBox(d.pose);
     const x0 = Math.max(0, b.x0);
     const y0 = Math.max(0, b.y0);
@@ -341,6 +349,27 @@ export function renderScene(o: SceneOptions): Scene {
     return out;
   });
   return { image: img, dice };
+}
+
+/** Draws one or two occluders over dice and returns the dice still seen, labelled by what they show. */
+function occlude(img: RgbImage, placed: Placed[], rng: Rng): Placed[] {
+  if (placed.length === 0) return placed;
+  const occluders: Occluder[] = [];
+  for (let i = rng.chance(0.3) ? 2 : 1; i > 0; i--) {
+    const target = rng.pick(placed).pose;
+    const { occluder, colour, shade } = placeOccluder(rng, target.cx, target.cy, target.size);
+    drawOccluder(img, occluder, colour, shade);
+    occluders.push(occluder);
+  }
+  const covered = (x: number, y: number): boolean => occluders.some((oc) => oc.distance(x, y) < 0);
+  return placed.flatMap((d): Placed[] => {
+    const corners = topFaceCorners(d.pose);
+    if (covered(d.pose.cx, d.pose.cy) && corners.every(([x, y]) => covered(x, y))) return [];
+    if (d.unreadable) return [d];
+    const r = d.pose.size * d.look.pipRadius * (d.face === 1 ? d.look.bigOne : 1);
+    const hidden = topPipCentres(d.pose, d.face, d.look).some((pip) => occluders.some((oc) => hidesPip(oc, pip, r)));
+    return [hidden ? { ...d, unreadable: 'hidden' } : d];
+  });
 }
 
 function drawDistractor(img: RgbImage, rng: Rng, size: number): void {

@@ -16,10 +16,16 @@ const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purpl
  * 1–6 dice a frame, seeds 2 500 000 000 + seed × 10 007 + i. 'crowded': the coloured set's dice, 13–25 a
  * frame (as many as the real trays of ../shared/docs/dice-data.md hold; training draws at most 12), a die
  * shrunk where the tray cannot hold it at the drawn size; seeds 3 000 000 000 + seed × 10 007 + i.
+ * 'occluded': the coloured set's kind of frames with a fingertip, a pencil or a card's corner over dice
+ * (occluder.ts); a die with a pip hidden is not labelled but listed in the set's `hidden.json`;
+ * seeds 3 500 000 000 + seed × 10 007 + i.
  */
-export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded';
+export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded' | 'occluded';
 
-const SEED_BASE: Record<SyntheticSetKind, number> = { coloured: 2_000_000_000, 'close-camera': 2_500_000_000, crowded: 3_000_000_000 };
+const SEED_BASE: Record<SyntheticSetKind, number> = { coloured: 2_000_000_000, 'close-camera': 2_500_000_000, crowded: 3_000_000_000, occluded: 3_500_000_000 };
+
+/** The file of an occluded set that lists its hidden dice (server/vision/hidden-dice.ts). */
+export const HIDDEN_DICE_FILE = 'hidden.json';
 
 /** The draws that open scene `i` of a set: its seed, a stream left where they end, its faces and the look of its dice. */
 function sceneStart(i: number, seed: number, kind: SyntheticSetKind): { sceneSeed: number; rng: Rng; faces: number[]; colour: DiceColour } {
@@ -43,7 +49,7 @@ export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKin
   const scene =
     kind === 'close-camera'
       ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })
-      : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70) });
+      : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70), occluders: kind === 'occluded' });
   return { scene, jpegQuality: rng.int(60, 92) };
 }
 
@@ -55,14 +61,18 @@ export function syntheticSetName(i: number): string {
 export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void, kind: SyntheticSetKind = 'coloured'): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'classes.txt'), ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].join('\n') + '\n');
+  const hidden: Record<string, { x: number; y: number; w: number; h: number }[]> = {};
   for (let i = 0; i < count; i++) {
     const { scene, jpegQuality } = syntheticSetScene(i, seed, kind);
     const { width, height } = scene.image;
     const jpeg = await scene.image.toJpeg(jpegQuality);
     const name = syntheticSetName(i);
     await writeFile(join(dir, `${name}.jpg`), jpeg);
-    const lines = scene.dice.map((d) => `${d.face - 1} ${(d.x / width).toFixed(6)} ${(d.y / height).toFixed(6)} ${(d.w / width).toFixed(6)} ${(d.h / height).toFixed(6)}`);
+    const hiddenHere = scene.dice.filter((d) => d.unreadable === 'hidden');
+    if (hiddenHere.length > 0) hidden[`${name}.jpg`] = hiddenHere.map(({ x, y, w, h }) => ({ x, y, w, h }));
+    const lines = scene.dice.filter((d) => d.unreadable !== 'hidden').map((d) => `${d.face - 1} ${(d.x / width).toFixed(6)} ${(d.y / height).toFixed(6)} ${(d.w / width).toFixed(6)} ${(d.h / height).toFixed(6)}`);
     await writeFile(join(dir, `${name}.txt`), lines.join('\n') + (lines.length ? '\n' : ''));
     onImage?.(i);
   }
+  if (kind === 'occluded') await writeFile(join(dir, HIDDEN_DICE_FILE), JSON.stringify(hidden, null, 1) + '\n');
 }

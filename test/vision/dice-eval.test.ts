@@ -79,6 +79,9 @@ describe('npm run dice:eval', () => {
       code: 2,
       stderr: expect.stringContaining('--close-camera and --crowded are two different sets'),
     });
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--occluded'], { cwd: repoRoot })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--occluded goes with --synthetic'),
+    });
     const dir = await mkdtemp(join(tmpdir(), 'dice-eval-model-'));
     try {
       await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--out', join(dir, 'set'), '--model', join(dir, 'nomodel')], { cwd: repoRoot }).then(
@@ -106,6 +109,29 @@ describe('npm run dice:eval', () => {
       const labels = (await readFile(join(dir, 'set', 'synthetic_0000.txt'), 'utf8')).trim().split('\n');
       expect(labels.length).toBeGreaterThanOrEqual(fewest);
       expect(labels.length).toBeLessThanOrEqual(most);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sets the readings on hidden dice aside with --occluded, counting them on a line of their own', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-occluded-'));
+    try {
+      const set = join(dir, 'set');
+      const { stdout } = await run(process.execPath, [...cli, '--synthetic', '3', '--seed', '3', '--occluded', '--out', set], { cwd: repoRoot });
+      const hidden: Record<string, unknown[]> = JSON.parse(await readFile(join(set, 'hidden.json'), 'utf8'));
+      const count = Object.values(hidden).reduce((n, list) => n + list.length, 0);
+      expect(count).toBeGreaterThan(0);
+      const line = stdout.split('\n').find((l) => l.startsWith('hidden dice'))!;
+      const [total, notSure, guessed, notFound] = line.match(/\d+/g)!.map(Number);
+      expect(total).toBe(count);
+      expect(notSure + guessed + notFound).toBe(count);
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!).images).toBe(3);
+      await writeFile(join(set, 'hidden.json'), '{"synthetic_0000.jpg": [{"x": 1}]}');
+      await expect(run(process.execPath, [...cli, '--data', set], { cwd: repoRoot })).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('"synthetic_0000.jpg" die 0 needs numbers x, y, w, h'),
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -17,7 +17,7 @@ export interface FrameSample {
 
 const SIZES: [number, number][] = [[640, 480], [640, 480], [640, 480], [800, 600], [1280, 720], [480, 640]];
 
-/** Class index for the classifier: face-1, or 7 (unreadable pose/cut), or 8 (blurred). */
+/** Class index for the classifier: face-1, or 7 (unreadable pose, pips cut by the frame or hidden under something), or 8 (blurred). */
 export function classOf(d: SceneDie): number {
   if (d.unreadable === 'blurred') return 8;
   if (d.unreadable) return 7;
@@ -41,6 +41,8 @@ export interface SceneKind {
   faintPips?: boolean;
   /** a full tray: 13–25 dice of 20–70 px (18–45 px for focus scenes), as many as real trays hold */
   crowded?: boolean;
+  /** with a fingertip, pencil or card over some dice (`SceneOptions.occluders`) */
+  occluded?: boolean;
 }
 
 function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
@@ -54,7 +56,7 @@ function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
  * from a different point of its own stream.
  */
 export async function syntheticSample(seed: number, kind: SceneKind = {}): Promise<FrameSample> {
-  const { focus = false, closeCamera = false, hardLook = false, marbled = false, faintPips = false, crowded = false } = kind;
+  const { focus = false, closeCamera = false, hardLook = false, marbled = false, faintPips = false, crowded = false, occluded = false } = kind;
   const rng = new Rng(seed * 7 + 1);
   const focal = closeCamera ? new Rng(seed * 13 + 5).range(...CLOSE_CAMERA_FOCAL) : undefined;
   const [width, height] = rng.pick(SIZES);
@@ -65,8 +67,8 @@ export async function syntheticSample(seed: number, kind: SceneKind = {}): Promi
   const faces = Array.from({ length: n }, () => rng.int(1, 6));
   // the look is drawn even when `marbled` overrides it, so the rest of the scene's stream is unchanged
   const scene = focus
-    ? renderScene({ width, height, faces, seed, mode: 'train', colour: withMarbled(rng.pick(HARD_COLOURS), marbled), dieSize: rng.range(18, 45), focal, faintPips })
-    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? withMarbled(new Rng(seed * 17 + 3).pick(HARD_COLOURS), marbled) : undefined, dieSize: crowded ? crowdRng.range(20, 70) : undefined, focal, faintPips });
+    ? renderScene({ width, height, faces, seed, mode: 'train', colour: withMarbled(rng.pick(HARD_COLOURS), marbled), dieSize: rng.range(18, 45), focal, faintPips, occluders: occluded })
+    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? withMarbled(new Rng(seed * 17 + 3).pick(HARD_COLOURS), marbled) : undefined, dieSize: crowded ? crowdRng.range(20, 70) : undefined, focal, faintPips, occluders: occluded });
   const jpeg = await scene.image.toJpeg(rng.int(35, 95));
   const pixels = await decodeImage(jpeg);
   return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d), pips: d.pips })), source: 'synthetic' };

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseHiddenDice, setAsideHidden } from '../../server/vision/hidden-dice.ts';
+
+describe('dice with a pip hidden (scoring)', () => {
+  const labels = [{ x: 100, y: 100, w: 40, h: 40, face: 3 }];
+  const hidden = [
+    { x: 200, y: 100, w: 40, h: 40 },
+    { x: 300, y: 100, w: 40, h: 40 },
+    { x: 400, y: 100, w: 40, h: 40 },
+  ];
+
+  it('sets aside the readings on hidden dice and counts "not sure", guesses and dice not found', () => {
+    const preds = [
+      { x: 101, y: 99, face: 3 },
+      { x: 203, y: 100, face: null },
+      { x: 298, y: 104, face: 5 },
+      { x: 600, y: 300, face: 2 },
+    ];
+    const { preds: kept, reads } = setAsideHidden(labels, hidden, preds);
+    expect(kept).toEqual([preds[0], preds[3]]);
+    expect(reads).toEqual({ hidden: 3, notSure: 1, guessed: 1, notFound: 1 });
+  });
+
+  it('leaves a reading matched to a labelled die with it, even when a hidden die lies as near', () => {
+    const preds = [{ x: 150, y: 100, face: 3 }];
+    const near = [{ x: 200, y: 100, w: 120, h: 120 }];
+    const { preds: kept, reads } = setAsideHidden([{ x: 100, y: 100, w: 120, h: 120, face: 3 }], near, preds);
+    expect(kept).toEqual(preds);
+    expect(reads).toEqual({ hidden: 1, notSure: 0, guessed: 0, notFound: 1 });
+  });
+
+  it('parses hidden.json and names what is wrong with a bad one', () => {
+    expect(parseHiddenDice('{"a.jpg": [{"x": 1, "y": 2, "w": 3, "h": 4}]}', 'h.json').get('a.jpg')).toEqual([{ x: 1, y: 2, w: 3, h: 4 }]);
+    expect(() => parseHiddenDice('{', 'h.json')).toThrow(/h\.json: not JSON/);
+    expect(() => parseHiddenDice('[]', 'h.json')).toThrow(/expected an object/);
+    expect(() => parseHiddenDice('{"a.jpg": 3}', 'h.json')).toThrow(/"a.jpg" should list hidden dice/);
+    expect(() => parseHiddenDice('{"a.jpg": [{"x": 1, "y": 2, "w": "3", "h": 4}]}', 'h.json')).toThrow(/die 0 needs numbers x, y, w, h/);
+  });
+});
