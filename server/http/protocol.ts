@@ -18,7 +18,7 @@ export interface SeenDie {
   y: number;
   w: number;
   h: number;
-  /** 1..6, or null when the die cannot be read (cocked, blurred, cut by the frame edge) */
+  /** 1..6, or null when the die cannot be read (cocked or a pip covered, blurred, cut by the frame edge) */
   face: number | null;
   score: number;
   unreadable?: 'cocked' | 'blurred' | 'edge' | 'unsure';

@@ -1,7 +1,8 @@
 /**
  * A whole synthetic tray scene: surface, tray, dice (some touching, leaning, blurred or cut by the frame
- * edge: unreadable only when a pip of the top face is cut),
- * distractors, light, noise. Returns float RGB pixels and per-die labels. Deterministic from the seed.
+ * edge: unreadable only when a pip of the top face is cut), distractors, things lying over dice when
+ * asked (a die with a pip covered is unreadable), light, noise. Returns float RGB pixels and per-die
+ * labels. Deterministic from the seed.
  */
 import { addNoise, applyLighting, paintSurface, paintTrayWall, SURFACES, type Rect, type Surface } from './background.ts';
 import { dieBox, drawDie, drawShadow, topPipCentres, topPipsInFrame, type DieLook, type DiePose } from './die.ts';

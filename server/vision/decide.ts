@@ -77,7 +77,7 @@ export function decideDice(dets: Detection[], probs: ArrayLike<number>[], width:
       die.unreadable = 'edge';
       die.score = d.score * (1 - p[CLASS_NONE]);
     } else if (p[CLASS_COCKED] > faceMass && p[CLASS_COCKED] >= p[CLASS_BLURRED]) {
-      // the classifier's "unreadable pose" class also stands for pips cut by the frame
+      // the classifier's "unreadable pose" class also stands for pips cut by the frame or covered by something
       die.face = null;
       die.unreadable = outside > t.cut * d.size ? 'edge' : 'cocked';
       die.score = d.score * p[CLASS_COCKED];
