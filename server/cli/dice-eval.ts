@@ -6,11 +6,12 @@
  * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it; with --close-camera,
  * a set of dice 30–120 px under a close webcam whose sides show (.cache/synthetic-close-S-N); with --crowded,
- * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N); with --occluded, the coloured set's kind
- * of frames with a fingertip, pencil or card's corner over dice (.cache/synthetic-occluded-S-N). A folder with a
- * `hidden.json` (an occluded set's dice with a pip hidden, not labelled) has the readings on those dice set
- * aside from the figures and counted on a line of their own: "not sure", read with a face, not found. --by-look (with --synthetic) also prints the
- * figures by the look of each frame's dice (drawn again from its scene seed), marbled apart.
+ * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N); with --occluded, the coloured set's
+ * kind of frames with a fingertip, pencil or card's corner over dice (.cache/synthetic-occluded-S-N). A folder
+ * with a `hidden.json` (an occluded set's dice with a pip hidden, not labelled) has the readings on those
+ * dice set aside from the figures and counted on a line of their own: "not sure", read with a face, not
+ * found. --by-look (with --synthetic) also prints the figures by the look of each frame's dice (drawn again
+ * from its scene seed), marbled apart.
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
  * --none-threshold override the reader's decision thresholds, --peak-distance the closest two dice's
@@ -37,7 +38,7 @@ import { readYoloFolder, type LabelledImage } from '../vision/yolo-dataset.ts';
 import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/scoring.ts';
 import type { SeenDie } from '../http/protocol.ts';
 import { HIDDEN_DICE_FILE, syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
-import { addHiddenReads, parseHiddenDice, setAsideHidden, type HiddenDie, type HiddenReads } from '../vision/hidden-dice.ts';
+import { addHiddenReads, inPixels, parseHiddenDice, setAsideHidden, type HiddenDie, type HiddenReads } from '../vision/hidden-dice.ts';
 import { formatByLook, scoresByLook } from '../vision/scores-by-look.ts';
 import { progressBar } from './progress.ts';
 import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
     const labels = labelBoxes(img, r.width, r.height);
     let preds = r.dice;
     if (hiddenDice) {
-      const aside = setAsideHidden(labels, hiddenDice.get(img.relPath) ?? [], r.dice);
+      const aside = setAsideHidden(labels, inPixels(hiddenDice.get(img.relPath) ?? [], r.width, r.height), r.dice);
       preds = aside.preds;
       hiddenReads = addHiddenReads(hiddenReads, aside.reads);
     }

@@ -69,7 +69,8 @@ export async function writeSyntheticSet(dir: string, count: number, seed: number
     const name = syntheticSetName(i);
     await writeFile(join(dir, `${name}.jpg`), jpeg);
     const hiddenHere = scene.dice.filter((d) => d.unreadable === 'hidden');
-    if (hiddenHere.length > 0) hidden[`${name}.jpg`] = hiddenHere.map(({ x, y, w, h }) => ({ x, y, w, h }));
+    // normalised as the labels are, so a frame read at another size (`dice:eval --camera half`) still matches
+    if (hiddenHere.length > 0) hidden[`${name}.jpg`] = hiddenHere.map((d) => ({ x: d.x / width, y: d.y / height, w: d.w / width, h: d.h / height }));
     const lines = scene.dice.filter((d) => d.unreadable !== 'hidden').map((d) => `${d.face - 1} ${(d.x / width).toFixed(6)} ${(d.y / height).toFixed(6)} ${(d.w / width).toFixed(6)} ${(d.h / height).toFixed(6)}`);
     await writeFile(join(dir, `${name}.txt`), lines.join('\n') + (lines.length ? '\n' : ''));
     onImage?.(i);

@@ -6,7 +6,7 @@
  */
 import { matchImage, type LabelBox, type PredictedDie } from './scoring.ts';
 
-/** A hidden die: centre and whole-die box, pixels. */
+/** A hidden die: centre and whole-die box, in pixels once `inPixels` has scaled it to its frame. */
 export interface HiddenDie {
   x: number;
   y: number;
@@ -46,11 +46,19 @@ export function setAsideHidden<P extends PredictedDie>(labels: LabelBox[], hidde
   };
 }
 
+/** Hidden dice given as fractions of the frame (as `hidden.json` holds them) in pixels of a width × height frame. */
+export function inPixels(dice: readonly HiddenDie[], width: number, height: number): HiddenDie[] {
+  return dice.map((d) => ({ x: d.x * width, y: d.y * height, w: d.w * width, h: d.h * height }));
+}
+
 export function addHiddenReads(a: HiddenReads, b: HiddenReads): HiddenReads {
   return { hidden: a.hidden + b.hidden, notSure: a.notSure + b.notSure, guessed: a.guessed + b.guessed, notFound: a.notFound + b.notFound };
 }
 
-/** Parses a set's `hidden.json`: { "image file": [{ x, y, w, h }, …] }; throws a clear error on anything else. */
+/**
+ * Parses a set's `hidden.json`: { "image file": [{ x, y, w, h }, …] }, centre and box as fractions of the
+ * frame (as YOLO labels are); throws a clear error on anything else.
+ */
 export function parseHiddenDice(text: string, source: string): Map<string, HiddenDie[]> {
   let raw: unknown;
   try {
@@ -66,8 +74,8 @@ export function parseHiddenDice(text: string, source: string): Map<string, Hidde
       image,
       list.map((d: unknown, i) => {
         const box = d as Record<string, unknown>;
-        const ok = typeof d === 'object' && d !== null && ['x', 'y', 'w', 'h'].every((k) => typeof box[k] === 'number' && Number.isFinite(box[k]));
-        if (!ok) throw new Error(`${source}: "${image}" die ${i} needs numbers x, y, w, h`);
+        const ok = typeof d === 'object' && d !== null && ['x', 'y', 'w', 'h'].every((k) => typeof box[k] === 'number' && box[k] >= 0 && box[k] <= 1);
+        if (!ok) throw new Error(`${source}: "${image}" die ${i} needs x, y, w, h as fractions of the frame (0 to 1)`);
         return { x: box.x as number, y: box.y as number, w: box.w as number, h: box.h as number };
       }),
     );

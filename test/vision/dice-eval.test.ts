@@ -130,7 +130,7 @@ describe('npm run dice:eval', () => {
       await writeFile(join(set, 'hidden.json'), '{"synthetic_0000.jpg": [{"x": 1}]}');
       await expect(run(process.execPath, [...cli, '--data', set], { cwd: repoRoot })).rejects.toMatchObject({
         code: 2,
-        stderr: expect.stringContaining('"synthetic_0000.jpg" die 0 needs numbers x, y, w, h'),
+        stderr: expect.stringContaining('"synthetic_0000.jpg" die 0 needs x, y, w, h as fractions of the frame'),
       });
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHiddenDice, setAsideHidden } from '../../server/vision/hidden-dice.ts';
+import { inPixels, parseHiddenDice, setAsideHidden } from '../../server/vision/hidden-dice.ts';
 
 describe('dice with a pip hidden (scoring)', () => {
   const labels = [{ x: 100, y: 100, w: 40, h: 40, face: 3 }];
@@ -29,11 +29,13 @@ describe('dice with a pip hidden (scoring)', () => {
     expect(reads).toEqual({ hidden: 1, notSure: 0, guessed: 0, notFound: 1 });
   });
 
-  it('parses hidden.json and names what is wrong with a bad one', () => {
-    expect(parseHiddenDice('{"a.jpg": [{"x": 1, "y": 2, "w": 3, "h": 4}]}', 'h.json').get('a.jpg')).toEqual([{ x: 1, y: 2, w: 3, h: 4 }]);
+  it('parses hidden.json, scales its fractions of the frame to pixels and names what is wrong with a bad one', () => {
+    const dice = parseHiddenDice('{"a.jpg": [{"x": 0.5, "y": 0.25, "w": 0.1, "h": 0.2}]}', 'h.json').get('a.jpg')!;
+    expect(inPixels(dice, 640, 480)).toEqual([{ x: 320, y: 120, w: 64, h: 96 }]);
+    expect(() => parseHiddenDice('{"a.jpg": [{"x": 1.5, "y": 0.2, "w": 0.1, "h": 0.1}]}', 'h.json')).toThrow(/die 0 needs x, y, w, h as fractions of the frame/);
     expect(() => parseHiddenDice('{', 'h.json')).toThrow(/h\.json: not JSON/);
     expect(() => parseHiddenDice('[]', 'h.json')).toThrow(/expected an object/);
     expect(() => parseHiddenDice('{"a.jpg": 3}', 'h.json')).toThrow(/"a.jpg" should list hidden dice/);
-    expect(() => parseHiddenDice('{"a.jpg": [{"x": 1, "y": 2, "w": "3", "h": 4}]}', 'h.json')).toThrow(/die 0 needs numbers x, y, w, h/);
+    expect(() => parseHiddenDice('{"a.jpg": [{"x": 0.1, "y": 0.2, "w": "0.3", "h": 0.4}]}', 'h.json')).toThrow(/die 0 needs x, y, w, h/);
   });
 });
