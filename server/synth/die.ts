@@ -58,12 +58,17 @@ export function topPipCentres(p: DiePose, face: number, look: DieLook): [number,
   });
 }
 
+/** Radius in pixels of the top face's pips (a one's may be bigger). */
+export function topPipRadius(p: DiePose, face: number, look: DieLook): number {
+  return p.size * look.pipRadius * (face === 1 ? look.bigOne : 1);
+}
+
 /**
  * Whether every pip of the top face lies wholly inside the width×height frame (with a pixel to spare):
  * a die cut by the frame edge can still be read when no pip is cut.
  */
 export function topPipsInFrame(p: DiePose, face: number, look: DieLook, width: number, height: number): boolean {
-  const r = p.size * look.pipRadius * (face === 1 ? look.bigOne : 1) + 1;
+  const r = topPipRadius(p, face, look) + 1;
   return topPipCentres(p, face, look).every(([x, y]) => x - r >= 0 && y - r >= 0 && x + r <= width && y + r <= height);
 }
 

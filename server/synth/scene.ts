@@ -5,7 +5,7 @@
  * labels. Deterministic from the seed.
  */
 import { addNoise, applyLighting, paintSurface, paintTrayWall, SURFACES, type Rect, type Surface } from './background.ts';
-import { dieBox, drawDie, drawShadow, topPipCentres, topPipsInFrame, type DieLook, type DiePose } from './die.ts';
+import { dieBox, drawDie, drawShadow, topPipCentres, topPipRadius, topPipsInFrame, type DieLook, type DiePose } from './die.ts';
 import { dieFootprint, polygonsOverlap, topFaceCorners } from './footprint.ts';
 import { drawOccluder, hidesPip, placeOccluder, type Occluder } from './occluder.ts';
 import { RgbImage, type Rgb } from './image.ts';
@@ -367,7 +367,7 @@ function occlude(img: RgbImage, placed: Placed[], rng: Rng): Placed[] {
     const corners = topFaceCorners(d.pose);
     if (covered(d.pose.cx, d.pose.cy) && corners.every(([x, y]) => covered(x, y))) return [];
     if (d.unreadable) return [d];
-    const r = d.pose.size * d.look.pipRadius * (d.face === 1 ? d.look.bigOne : 1);
+    const r = topPipRadius(d.pose, d.face, d.look);
     const hidden = topPipCentres(d.pose, d.face, d.look).some((pip) => occluders.some((oc) => hidesPip(oc, pip, r)));
     return [hidden ? { ...d, unreadable: 'hidden' } : d];
   });
