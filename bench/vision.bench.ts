@@ -1,7 +1,8 @@
 /**
  * Vision benchmark: ms per 640×480 JPEG frame with 7 dice (decode included) on the active backend,
  * and the memory of the running pipeline; then the same for a full tray of 25 dice (no target: what a
- * crowded roll costs).
+ * crowded roll costs), and for a 1920×1080 frame of 7 dice 40 px across (no target: what the fine look
+ * at a large frame costs, server/vision/fine-look.ts).
  */
 import * as tf from '@tensorflow/tfjs';
 import { createDiceReader } from '../server/vision/reader.ts';
@@ -31,6 +32,13 @@ export async function run(): Promise<Record<string, unknown>> {
     [1, 2, 3, 4].map((seed) => renderTray({ faces: Array.from({ length: 25 }, (_, i) => ((i + seed) % 6) + 1), seed, style: { dieSize: 32 } })),
   );
   const full = await timeFrames(fullTrays, 30);
+  const rssMB = Math.round(process.memoryUsage().rss / 1048576);
+  const rssGrowthMB = Math.round((process.memoryUsage().rss - rssBefore) / 1048576);
+  // renderTray's die sizes are per 640 px of frame width
+  const hdTrays = await Promise.all(
+    [1, 2, 3, 4].map((seed) => renderTray({ faces: [1, 2, 3, 4, 5, 6, (seed % 6) + 1], seed, width: 1920, height: 1080, style: { dieSize: (40 * 640) / 1920 } })),
+  );
+  const hd = await timeFrames(hdTrays, 30);
   const figures = {
     backend: reader.backend,
     frames: times.length,
@@ -38,8 +46,8 @@ export async function run(): Promise<Record<string, unknown>> {
     meanDiceFound: Math.round((diceSeen / times.length) * 100) / 100,
     msPerFrameMedian: Math.round(median(times) * 100) / 100,
     msPerFrameP95: Math.round(percentile(times, 95) * 100) / 100,
-    rssMB: Math.round(process.memoryUsage().rss / 1048576),
-    rssGrowthMB: Math.round((process.memoryUsage().rss - rssBefore) / 1048576),
+    rssMB,
+    rssGrowthMB,
     tfTensors: mem.numTensors,
     tfBytesMB: Math.round((mem.numBytes / 1048576) * 100) / 100,
     fullTray: {
@@ -47,6 +55,15 @@ export async function run(): Promise<Record<string, unknown>> {
       meanDiceFound: Math.round((full.diceSeen / full.times.length) * 100) / 100,
       msPerFrameMedian: Math.round(median(full.times) * 100) / 100,
       msPerFrameP95: Math.round(percentile(full.times, 95) * 100) / 100,
+    },
+    hdFrame: {
+      frame: '1920x1080',
+      dicePerFrame: 7,
+      meanDiceFound: Math.round((hd.diceSeen / hd.times.length) * 100) / 100,
+      msPerFrameMedian: Math.round(median(hd.times) * 100) / 100,
+      msPerFrameP95: Math.round(percentile(hd.times, 95) * 100) / 100,
+      // the larger frames and detector input grow the backend's heap
+      rssMB: Math.round(process.memoryUsage().rss / 1048576),
     },
   };
   reader.dispose();

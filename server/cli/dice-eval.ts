@@ -1,13 +1,15 @@
 /**
  * `npm run dice:eval -- --data DIR [--predictions FILE.json]`
- * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded] [--out DIR] [--predictions FILE.json]`
+ * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame] [--out DIR] [--predictions FILE.json]`
  * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder,
  * prints the per-face confusion matrix and, as the last line, one JSON object of figures
  * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it; with --close-camera,
  * a set of dice 30–120 px under a close webcam whose sides show (.cache/synthetic-close-S-N); with --crowded,
  * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N); with --occluded, the coloured set's
- * kind of frames with a fingertip, pencil or card's corner over dice (.cache/synthetic-occluded-S-N). A folder
+ * kind of frames with a fingertip, pencil or card's corner over dice (.cache/synthetic-occluded-S-N); with
+ * --large-frame, the coloured set's dice, 1–25 a frame, 20–70 px in 1280×720, 1280×960 and 1920×1080 frames
+ * (.cache/synthetic-large-S-N). A folder
  * with a `hidden.json` (an occluded set's dice with a pip hidden, not labelled) has the readings on those
  * dice set aside from the figures and counted on a line of their own: "not sure", read with a face, not
  * found. --by-look (with --synthetic) also prints the figures by the look of each frame's dice (drawn again
@@ -21,6 +23,8 @@
  * them on a tuning set; --side-face how close (× size) to a read die a "not sure" one is dropped as its side;
  * --faint-threshold the score under which a cocked, blurred or "not sure" die is not reported;
  * --closer-look PX the size in detector pixels a doubtful die is zoomed to and found again (0: off).
+ * --fine-look on|off: whether a frame larger than 640×480 is looked at again at a 640×480 frame's scale
+ * (server/vision/fine-look.ts; default on).
  * --camera NAME reads every image as another camera would have seen it (smaller, in warm, cool or dim
  * light, out of focus, or badly compressed), or recoloured into dice of another colour (negative, red,
  * blue) or into marbled dice (marbled: swirls drawn on each labelled die, as `model:train
@@ -50,10 +54,10 @@ import { CAMERA_VARIATIONS, isCameraVariation, varyPhoto } from '../vision/camer
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
-       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded] [--by-look] [--out DIR] [--predictions FILE.json]
+       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame] [--by-look] [--out DIR] [--predictions FILE.json]
   camera: [--camera half|third|warm|tungsten|cool|candle|skylight|negative|red|blue|marbled|dim|soft|jpeg]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
-          [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX]
+          [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX] [--fine-look on|off]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
 
 /** A folder's hidden dice (`hidden.json`, written with an occluded set), or null when it has none. */
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
       'close-camera': { type: 'boolean', default: false },
       crowded: { type: 'boolean', default: false },
       occluded: { type: 'boolean', default: false },
+      'large-frame': { type: 'boolean', default: false },
       'by-look': { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
@@ -101,6 +106,7 @@ async function main(): Promise<void> {
       'peak-distance': { type: 'string' },
       'review-below': { type: 'string' },
       'closer-look': { type: 'string' },
+      'fine-look': { type: 'string' },
       camera: { type: 'string' },
     },
   });
@@ -123,6 +129,9 @@ async function main(): Promise<void> {
   if (closerLook !== undefined && !(Number.isFinite(closerLook) && closerLook >= 0 && closerLook <= 320)) {
     throw new UsageError(`--closer-look must be a size in detector pixels from 0 (off) to 320, got "${values['closer-look']}"`);
   }
+  const fineLookFlag = values['fine-look'];
+  if (fineLookFlag !== undefined && fineLookFlag !== 'on' && fineLookFlag !== 'off') throw new UsageError(`--fine-look must be on or off, got "${fineLookFlag}"`);
+  const fineLook = fineLookFlag === undefined ? undefined : fineLookFlag === 'on';
   const camera = values.camera;
   if (camera !== undefined && !isCameraVariation(camera)) {
     throw new UsageError(`--camera must be one of ${Object.keys(CAMERA_VARIATIONS).join(', ')}, got "${camera}"`);
@@ -137,7 +146,7 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--synthetic needs a positive image count, got "${values.synthetic}"`);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
     const kind = syntheticKindOf(values);
-    const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test', occluded: 'occluded' }[kind];
+    const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test', occluded: 'occluded', 'large-frame': 'large' }[kind];
     dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-${folder}-${seed}-${n}`);
     const bar = progressBar();
     await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), kind);
@@ -165,6 +174,7 @@ async function main(): Promise<void> {
     minPeakDistance,
     reviewBelow,
     closerLook,
+    fineLook,
     // only the thresholds given: the reader's defaults stand for the rest
     thresholds: Object.fromEntries(Object.entries({ face, none, edge, sideFace, faint }).filter(([, v]) => v !== undefined)),
   });

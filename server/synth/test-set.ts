@@ -19,10 +19,19 @@ const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purpl
  * 'occluded': the coloured set's kind of frames with a fingertip, a pencil or a card's corner over dice
  * (occluder.ts); a die with a pip hidden is not labelled but listed in the set's `hidden.json`;
  * seeds 3 500 000 000 + seed × 10 007 + i.
+ * 'large-frame': the coloured set's dice, 1–25 a frame and 20–70 px across whatever the frame, in the
+ * frames of HD webcams (LARGE_FRAMES), where each die is a smaller part of the frame than in a 640×480
+ * one; seeds 4 000 000 000 + seed × 10 007 + i.
  */
-export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded' | 'occluded';
+export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded' | 'occluded' | 'large-frame';
 
-const SEED_BASE: Record<SyntheticSetKind, number> = { coloured: 2_000_000_000, 'close-camera': 2_500_000_000, crowded: 3_000_000_000, occluded: 3_500_000_000 };
+const SEED_BASE: Record<SyntheticSetKind, number> = { coloured: 2_000_000_000, 'close-camera': 2_500_000_000, crowded: 3_000_000_000, occluded: 3_500_000_000, 'large-frame': 4_000_000_000 };
+
+/** Frame sizes of the 'large-frame' set: 720p, a 4:3 webcam's 1280×960, 1080p. */
+export const LARGE_FRAMES: readonly (readonly [number, number])[] = [[1280, 720], [1280, 960], [1920, 1080]];
+
+/** Dice a frame of each set holds, fewest and most. */
+const DICE_PER_FRAME: Record<SyntheticSetKind, readonly [number, number]> = { coloured: [1, 12], 'close-camera': [1, 6], crowded: CROWDED_DICE, occluded: [1, 12], 'large-frame': [1, 25] };
 
 /** The file of an occluded set that lists its hidden dice (server/vision/hidden-dice.ts). */
 export const HIDDEN_DICE_FILE = 'hidden.json';
@@ -31,7 +40,7 @@ export const HIDDEN_DICE_FILE = 'hidden.json';
 function sceneStart(i: number, seed: number, kind: SyntheticSetKind): { sceneSeed: number; rng: Rng; faces: number[]; colour: DiceColour } {
   const sceneSeed = SEED_BASE[kind] + seed * 10_007 + i;
   const rng = new Rng(sceneSeed);
-  const [fewest, most] = kind === 'close-camera' ? [1, 6] : kind === 'crowded' ? CROWDED_DICE : [1, 12];
+  const [fewest, most] = DICE_PER_FRAME[kind];
   const faces = Array.from({ length: rng.int(fewest, most) }, () => rng.int(1, 6));
   return { sceneSeed, rng, faces, colour: rng.pick(COLOURS) };
 }
@@ -44,6 +53,12 @@ export function syntheticSetLook(i: number, seed: number, kind: SyntheticSetKind
 /** Scene `i` of the set of `seed` and `kind`: what `writeSyntheticSet` draws and labels, and the JPEG quality it saves it at. */
 export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKind = 'coloured'): { scene: Scene; jpegQuality: number } {
   const { sceneSeed, rng, faces, colour } = sceneStart(i, seed, kind);
+  if (kind === 'large-frame') {
+    const [width, height] = rng.pick(LARGE_FRAMES);
+    // the renderer's die sizes are per 640 px of frame width
+    const scene = renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: (rng.range(20, 70) * 640) / width });
+    return { scene, jpegQuality: rng.int(60, 92) };
+  }
   const width = 640;
   const height = 480;
   const scene =

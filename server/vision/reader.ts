@@ -3,7 +3,8 @@
  * Stage 1 finds die centres and sizes on a letterboxed copy of the spec's input size (320×240 since
  * 1.7.0); stage 2 classifies a crop of each die, taken from the full-resolution frame. A die it is not
  * sure of gets a second look in four orientations and a closer look (closer-look.ts): found again in a
- * zoomed window, and its new crop read too.
+ * zoomed window, and its new crop read too. A frame larger than 640×480 is also looked at finely
+ * (fine-look.ts), so that its small dice are found.
  */
 import * as tf from '@tensorflow/tfjs';
 import type { SeenDie } from '../http/protocol.ts';
@@ -14,8 +15,9 @@ import { decideDice, DEFAULT_THRESHOLDS, type DecisionThresholds, type Detection
 import { decodePeaks, PEAK_SPACING } from './heatmap.ts';
 import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec } from './model-store.ts';
 import { join } from 'node:path';
-import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, type ClassifierViews, type Letterbox } from './preprocess.ts';
+import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, type ClassifierViews, type InputSize, type Letterbox } from './preprocess.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow, placeAgain } from './closer-look.ts';
+import { fineLookInput, mergeLooks } from './fine-look.ts';
 import { MODEL_SPEC, NUM_CLASSES } from './spec.ts';
 
 export interface DiceReading {
@@ -40,6 +42,8 @@ export interface ReaderOptions {
   reviewBelow?: number;
   /** size in detector-input pixels a doubtful die is zoomed to for a closer look (0: no closer look) */
   closerLook?: number;
+  /** look again at a frame larger than 640×480 at the scale of a 640×480 one (fine-look.ts) */
+  fineLook?: boolean;
 }
 
 export interface VisionDiceReader extends DiceReader {
@@ -57,7 +61,7 @@ export interface VisionDiceReader extends DiceReader {
  * train split, never on the sets the figures in models/README.md are measured on. The face, none and
  * edge thresholds are in decide.ts.
  */
-export const READER_DEFAULTS = { detectThreshold: 0.2, minPeakDistance: PEAK_SPACING, views: 4 as ClassifierViews, reviewBelow: 0.9, closerLook: 30 };
+export const READER_DEFAULTS = { detectThreshold: 0.2, minPeakDistance: PEAK_SPACING, views: 4 as ClassifierViews, reviewBelow: 0.9, closerLook: 30, fineLook: true };
 
 /** Heatmap peak a closer look accepts: the die was found once already, so weaker than a first detection. */
 const CLOSER_LOOK_THRESHOLD = 0.1;
@@ -75,9 +79,8 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   const views = options.views ?? READER_DEFAULTS.views;
   const reviewBelow = options.reviewBelow ?? READER_DEFAULTS.reviewBelow;
   const closerLook = options.closerLook ?? READER_DEFAULTS.closerLook;
+  const fineLook = options.fineLook ?? READER_DEFAULTS.fineLook;
   const { stride, inputWidth, inputHeight } = MODEL_SPEC.detector;
-  const gw = inputWidth / stride;
-  const gh = inputHeight / stride;
 
   // the same detector (shared weights) on the smaller input of a closer look
   const windowInput = tf.input({ shape: [CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3] });
@@ -90,6 +93,40 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     windowDetector.predict(tf.zeros([1, CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3]));
     classifier.predict(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
   });
+
+  /** the detector on an input of another size (shared weights), one per size asked for: a camera keeps its size */
+  const detectorsBySize = new Map<string, tf.LayersModel>();
+  function detectorFor(size: InputSize): tf.LayersModel {
+    const key = `${size.width}x${size.height}`;
+    let model = detectorsBySize.get(key);
+    if (!model) {
+      const input = tf.input({ shape: [size.height, size.width, 3] });
+      model = tf.model({ inputs: input, outputs: detector.apply(input) as tf.SymbolicTensor });
+      detectorsBySize.set(key, model);
+    }
+    return model;
+  }
+
+  /** Peaks of one detector pass over the frame letterboxed into `size`, in frame pixels. */
+  async function look(frame: tf.Tensor3D, model: tf.LayersModel, size: InputSize): Promise<{ dets: Detection[]; scale: number }> {
+    const { input, box } = detectorInput(frame, size);
+    const outT = model.predict(input) as tf.Tensor;
+    input.dispose();
+    const out = (await outT.data()) as Float32Array;
+    outT.dispose();
+    const peaks = decodePeaks(out, size.width / stride, size.height / stride, stride, detectThreshold, minPeakDistance);
+    return { dets: peaks.map((p) => ({ ...inputToFrame(box, p), score: p.score })), scale: box.scale };
+  }
+
+  /** Every die's place and size: the first look, and for a large frame the fine look merged in. */
+  async function detect(frame: tf.Tensor3D): Promise<Detection[]> {
+    const [height, width] = frame.shape;
+    const first = await look(frame, detector, { width: inputWidth, height: inputHeight });
+    const fineInput = fineLook ? fineLookInput(width, height) : null;
+    if (!fineInput) return first.dets;
+    const fine = await look(frame, detectorFor(fineInput), fineInput);
+    return mergeLooks(first.dets, fine.dets, first.scale, fine.scale, minPeakDistance);
+  }
 
   /** [n, C] probabilities of the crops, each the mean over v orientations */
   async function predictProbs(crops: tf.Tensor4D, v: ClassifierViews): Promise<Float32Array> {
@@ -170,15 +207,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   async function readPixels(px: RgbPixels): Promise<DiceReading> {
     const frame = tf.tensor3d(px.data, [px.height, px.width, 3], 'int32');
     try {
-      const { input, box } = detectorInput(frame);
-      const outT = detector.predict(input) as tf.Tensor;
-      input.dispose();
-      const out = (await outT.data()) as Float32Array;
-      outT.dispose();
-      const peaks = decodePeaks(out, gw, gh, stride, detectThreshold, minPeakDistance).slice(0, maxDice);
-      const dets: Detection[] = peaks
-        .map((p) => ({ ...inputToFrame(box, p), score: p.score }))
-        .filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
+      const dets = (await detect(frame)).slice(0, maxDice).filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
       if (dets.length === 0) return { width: px.width, height: px.height, dice: [] };
       const read = await classify(frame, dets);
       return { width: px.width, height: px.height, dice: decideDice(read.dets, read.probs, px.width, px.height, thresholds) };
@@ -193,8 +222,10 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     read: async (image: Buffer) => readPixels(await decodeImage(image)),
     readRaw: async (image: RawRgb) => readPixels(checkRaw(image)),
     dispose: () => {
-      // the window model holds the detector as a layer: disposing it disposes the detector's weights too
+      // the window model holds the detector as a layer: disposing it disposes the detector's weights, which
+      // are all the other sizes' models hold (disposing one of those too would dispose them twice)
       windowDetector.dispose();
+      detectorsBySize.clear();
       classifier.dispose();
     },
   };

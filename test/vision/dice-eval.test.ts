@@ -82,6 +82,13 @@ describe('npm run dice:eval', () => {
     await expect(run(process.execPath, [...cli, '--data', repoRoot, '--occluded'], { cwd: repoRoot })).rejects.toMatchObject({
       stderr: expect.stringContaining('--occluded goes with --synthetic'),
     });
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--large-frame'], { cwd: repoRoot })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--large-frame goes with --synthetic'),
+    });
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--fine-look', 'maybe'], { cwd: repoRoot })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--fine-look must be on or off, got "maybe"'),
+    });
     const dir = await mkdtemp(join(tmpdir(), 'dice-eval-model-'));
     try {
       await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '3', '--out', join(dir, 'set'), '--model', join(dir, 'nomodel')], { cwd: repoRoot }).then(
@@ -101,6 +108,7 @@ describe('npm run dice:eval', () => {
   it.each([
     ['--close-camera', 1, 6],
     ['--crowded', 11, 25],
+    ['--large-frame', 1, 25],
   ])('writes the synthetic set of %s when asked', async (flag, fewest, most) => {
     const dir = await mkdtemp(join(tmpdir(), 'dice-eval-kind-'));
     try {

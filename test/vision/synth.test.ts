@@ -7,7 +7,7 @@ import { renderTray } from '../../server/synth/index.ts';
 import { closeCameraSides, luminance, MARBLED_PIP_CONTRAST, randomLook, renderScene } from '../../server/synth/scene.ts';
 import { Rng } from '../../server/synth/random.ts';
 import { topPipCentres, topPipsInFrame, type DieLook, type DiePose } from '../../server/synth/die.ts';
-import { syntheticSetScene, writeSyntheticSet } from '../../server/synth/test-set.ts';
+import { LARGE_FRAMES, syntheticSetScene, writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
 
 describe('renderTray', () => {
@@ -304,6 +304,25 @@ describe('close-camera scenes', () => {
       expect(close.dice.map((d) => [d.x, d.y, d.size, d.face])).toEqual(far.dice.map((d) => [d.x, d.y, d.size, d.face]));
       expect(Buffer.from(close.image.toBytes()).equals(Buffer.from(far.image.toBytes()))).toBe(false);
     }
+  });
+});
+
+describe('large-frame test scenes', () => {
+  it('draw the coloured set\'s dice at 20–70 px in HD webcam frames, whatever the frame\'s width', () => {
+    const sizes = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const { scene } = syntheticSetScene(i, 1, 'large-frame');
+      const { width, height } = scene.image;
+      sizes.add(`${width}x${height}`);
+      expect(LARGE_FRAMES.some(([w, h]) => w === width && h === height)).toBe(true);
+      expect(scene.dice.length).toBeGreaterThanOrEqual(1);
+      expect(scene.dice.length).toBeLessThanOrEqual(25);
+      // a die's top face is drawn smaller than the drawn size when tilted or shrunk to fit, never larger
+      for (const d of scene.dice) expect(d.size).toBeLessThanOrEqual(71);
+      const sizesHere = scene.dice.map((d) => d.size);
+      expect(Math.max(...sizesHere)).toBeGreaterThan(14);
+    }
+    expect(sizes.size).toBeGreaterThan(1);
   });
 });
 
