@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mosaicLabels } from '../../server/vision/photo-mosaic.ts';
 import { FINE_LOOK_MAX_PX, FIRST_LOOK_MIN_PX, fineLookInput, firstLookScale, mergeLooks } from '../../server/vision/fine-look.ts';
 
 const die = (x: number, y: number, size: number, score = 0.6) => ({ x, y, size, score });
@@ -54,5 +55,16 @@ describe('merging the two looks', () => {
 
   it('gives the first look\'s dice when the fine look found none, strongest first', () => {
     expect(mergeLooks([die(1, 1, 20, 0.3), die(200, 1, 20, 0.8)], [], firstScale, fineScale, 0.6)).toEqual([die(200, 1, 20, 0.8), die(1, 1, 20, 0.3)]);
+  });
+});
+
+describe('photo mosaics', () => {
+  it('place each photo\'s labels in its tile of the larger frame, in reading order', () => {
+    const one = [{ cx: 0.5, cy: 0.5, w: 0.1, h: 0.1, face: 3 }];
+    const two = [{ cx: 0.25, cy: 0.75, w: 0.2, h: 0.1, face: 6 }];
+    expect(mosaicLabels([one, [], [], two], 2)).toEqual([
+      { cx: 0.25, cy: 0.25, w: 0.05, h: 0.05, face: 3 },
+      { cx: 0.625, cy: 0.875, w: 0.1, h: 0.05, face: 6 },
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import * as tf from '@tensorflow/tfjs';
 import { renderTray } from '../../server/synth/index.ts';
 import { renderScene } from '../../server/synth/scene.ts';
 import { syntheticSetScene } from '../../server/synth/test-set.ts';
+import { photoMosaic } from '../../server/vision/photo-mosaic.ts';
 import { readYoloFolder, sharedDir } from '../../server/vision/yolo-dataset.ts';
 import { scoreImages } from '../../server/vision/scoring.ts';
 
@@ -191,16 +192,10 @@ describe.skipIf(!haveReal)('dice reader on real photos (webcam-white-dice/valid)
     const images = await readYoloFolder(validDir);
     const items = [];
     for (let k = 0; k + 4 <= images.length; k += 4) {
-      const group = images.slice(k, k + 4);
-      const tiles = await Promise.all(group.map((img) => sharp(img.path).resize(640, 480, { fit: 'fill' }).toBuffer()));
-      const frame = await sharp({ create: { width: 1280, height: 960, channels: 3, background: '#808080' } })
-        .composite(tiles.map((input, i) => ({ input, left: (i % 2) * 640, top: Math.floor(i / 2) * 480 })))
-        .jpeg({ quality: 92 })
-        .toBuffer();
-      const r = await reader.read(frame);
+      const { jpeg, labels } = await photoMosaic(images.slice(k, k + 4), 2);
+      const r = await reader.read(jpeg);
       expect([r.width, r.height]).toEqual([1280, 960]);
-      const labels = group.flatMap((img, i) => img.labels.map((l) => ({ x: (l.cx + (i % 2)) * 640, y: (l.cy + Math.floor(i / 2)) * 480, w: l.w * 640, h: l.h * 480, face: l.face })));
-      items.push({ labels, preds: r.dice });
+      items.push({ labels: labels.map((l) => ({ x: l.cx * r.width, y: l.cy * r.height, w: l.w * r.width, h: l.h * r.height, face: l.face })), preds: r.dice });
     }
     const s = scoreImages(items);
     expect(s.dice).toBeGreaterThan(200);
