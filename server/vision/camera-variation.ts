@@ -44,6 +44,7 @@ export interface CameraVariation {
 export const CAMERA_VARIATIONS = {
   half: { about: 'the frame at half size, its dice half as wide', scale: 0.5 },
   third: { about: 'the frame at a third of its size, its dice a third as wide', scale: 1 / 3 },
+  double: { about: 'the frame at twice its size, its dice twice as wide (a camera of twice the resolution)', scale: 2 },
   warm: { about: 'warm room light: red up, blue down', gains: [1.1, 0.97, 0.7] },
   tungsten: { about: 'a bulb with no white balance at all: blue at half', gains: [1.15, 0.95, 0.5] },
   cool: { about: 'cool light (daylight LED): red down, blue up', gains: [0.82, 0.97, 1.1] },

@@ -29,6 +29,8 @@ describe('camera variations of a photo', () => {
     expect([half.width, half.height]).toEqual([32, 24]);
     const third = await decodeImage(await varyPhoto(await photo(), CAMERA_VARIATIONS.third, 'a.jpg'));
     expect([third.width, third.height]).toEqual([21, 16]);
+    const double = await decodeImage(await varyPhoto(await photo(), CAMERA_VARIATIONS.double, 'a.jpg'));
+    expect([double.width, double.height]).toEqual([128, 96]);
   });
 
   it('tints the light by the variation\'s gains', async () => {
