@@ -32,7 +32,8 @@ export async function decodeImage(bytes: Buffer | Uint8Array): Promise<RgbPixels
   if (!(bytes instanceof Uint8Array)) throw new VisionInputError('image must be a Buffer of JPEG/PNG bytes');
   if (bytes.length === 0) throw new VisionInputError('image is empty (0 bytes)');
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_SIDE * MAX_SIDE })
+    // upright as a viewer shows it: a phone photo's pixels may be stored turned, with an EXIF Orientation tag
+    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_SIDE * MAX_SIDE, autoOrient: true })
       .removeAlpha()
       .toColourspace('srgb')
       .raw()

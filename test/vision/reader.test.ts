@@ -143,6 +143,21 @@ describe('dice reader input errors', () => {
     expect([r.width, r.height]).toEqual([1024, 576]);
     expect(r.dice.length).toBeGreaterThanOrEqual(1);
   });
+
+  it('reads a photo stored turned with an EXIF orientation upright, as a viewer and its labels show it', async () => {
+    const tray = await renderTray({ faces: [1, 3, 5, 6], seed: 4 });
+    const upright = await reader.read(tray.image);
+    // pixels stored a quarter turn anticlockwise, tagged "turn 90° clockwise to show" (EXIF orientation 6)
+    const stored = await sharp(await sharp(tray.image).rotate(270).toBuffer()).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
+    expect((await sharp(stored).metadata()).orientation).toBe(6);
+    const turned = await reader.read(stored);
+    expect([turned.width, turned.height]).toEqual([640, 480]);
+    expect(turned.dice.length).toBe(upright.dice.length);
+    for (const d of upright.dice) {
+      const same = turned.dice.find((t) => Math.hypot(t.x - d.x, t.y - d.y) < d.w / 4);
+      expect(same?.face).toBe(d.face);
+    }
+  });
 });
 
 describe('dice reader on large frames', () => {
