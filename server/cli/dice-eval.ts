@@ -25,7 +25,7 @@
  * --closer-look PX the size in detector pixels a doubtful die is zoomed to and found again (0: off).
  * --fine-look on|off: whether a frame larger than 640×480 is looked at again at a 640×480 frame's scale
  * (server/vision/fine-look.ts; default on).
- * --camera NAME reads every image as another camera would have seen it (smaller or larger, in warm, cool or dim
+ * --camera NAME reads every image as another camera would have seen it (smaller or larger, stretched square, in warm, cool or dim
  * light, out of focus, or badly compressed), or recoloured into dice of another colour (negative, red,
  * blue) or into marbled dice (marbled: swirls drawn on each labelled die, as `model:train
  * --marbled-recolours` draws them; server/vision/camera-variation.ts), its labels unchanged.
@@ -55,7 +55,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
        npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame] [--by-look] [--out DIR] [--predictions FILE.json]
-  camera: [--camera half|third|double|warm|tungsten|cool|candle|skylight|negative|red|blue|marbled|dim|soft|jpeg]
+  camera: [--camera half|third|double|square|warm|tungsten|cool|candle|skylight|negative|red|blue|marbled|dim|soft|jpeg]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX] [--fine-look on|off]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;

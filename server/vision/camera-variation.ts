@@ -21,6 +21,8 @@ export interface CameraVariation {
   about: string;
   /** the frame resized by this factor */
   scale?: number;
+  /** the frame stretched to this width and height, its aspect lost (as data set exports often resize) */
+  stretch?: [number, number];
   /** per-channel gain on the 8-bit values (R, G, B): light of another colour or strength */
   gains?: [number, number, number];
   /** standard deviation of the added sensor noise, in 8-bit levels */
@@ -45,6 +47,7 @@ export const CAMERA_VARIATIONS = {
   half: { about: 'the frame at half size, its dice half as wide', scale: 0.5 },
   third: { about: 'the frame at a third of its size, its dice a third as wide', scale: 1 / 3 },
   double: { about: 'the frame at twice its size, its dice twice as wide (a camera of twice the resolution)', scale: 2 },
+  square: { about: 'the frame stretched to 640×640, as data set exports often resize: dice a third taller than wide', stretch: [640, 640] },
   warm: { about: 'warm room light: red up, blue down', gains: [1.1, 0.97, 0.7] },
   tungsten: { about: 'a bulb with no white balance at all: blue at half', gains: [1.15, 0.95, 0.5] },
   cool: { about: 'cool light (daylight LED): red down, blue up', gains: [0.82, 0.97, 1.1] },
@@ -112,5 +115,6 @@ export async function varyPhoto(bytes: Buffer, variation: CameraVariation, name:
   if (variation.scale && variation.scale !== 1) {
     image = image.resize(Math.max(8, Math.round(width * variation.scale)), Math.max(8, Math.round(height * variation.scale)), { kernel: 'lanczos3' });
   }
+  if (variation.stretch) image = image.resize(variation.stretch[0], variation.stretch[1], { fit: 'fill', kernel: 'lanczos3' });
   return image.jpeg({ quality: variation.quality ?? 90 }).toBuffer();
 }

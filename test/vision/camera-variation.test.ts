@@ -31,6 +31,8 @@ describe('camera variations of a photo', () => {
     expect([third.width, third.height]).toEqual([21, 16]);
     const double = await decodeImage(await varyPhoto(await photo(), CAMERA_VARIATIONS.double, 'a.jpg'));
     expect([double.width, double.height]).toEqual([128, 96]);
+    const square = await decodeImage(await varyPhoto(await photo(), CAMERA_VARIATIONS.square, 'a.jpg'));
+    expect([square.width, square.height]).toEqual([640, 640]);
   });
 
   it('tints the light by the variation\'s gains', async () => {

@@ -148,7 +148,7 @@ describe('npm run dice:eval', () => {
   it('reads every image as another camera would with --camera, and names the variations it knows', async () => {
     await expect(run(process.execPath, [...cli, '--data', repoRoot, '--camera', 'sepia'], { cwd: repoRoot })).rejects.toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('--camera must be one of half, third, double, warm, tungsten, cool, candle, skylight, negative, red, blue, marbled, dim, soft, jpeg, got "sepia"'),
+      stderr: expect.stringContaining('--camera must be one of half, third, double, square, warm, tungsten, cool, candle, skylight, negative, red, blue, marbled, dim, soft, jpeg, got "sepia"'),
     });
     const dir = await mkdtemp(join(tmpdir(), 'dice-eval-camera-'));
     try {
