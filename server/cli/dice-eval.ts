@@ -1,7 +1,8 @@
 /**
  * `npm run dice:eval -- --data DIR [--predictions FILE.json]`
  * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame] [--out DIR] [--predictions FILE.json]`
- * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder,
+ * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder
+ * (each image's labels beside it, or in the `labels/` folder beside its `images/` folder, as YOLO tools export),
  * prints the per-face confusion matrix and, as the last line, one JSON object of figures
  * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it; with --close-camera,

@@ -1,6 +1,6 @@
 /** Reading a YOLO-layout dice folder (see ../shared/docs/dice-data.md): images with same-stem .txt labels. */
 import { readdir, readFile } from 'node:fs/promises';
-import { extname, join, relative } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 
 export interface LabelledDie {
   /** normalised 0..1 */
@@ -47,19 +47,34 @@ export function parseYoloLabels(text: string, where = 'labels'): LabelledDie[] {
   return dice;
 }
 
+/**
+ * Where an image's labels may be: beside it with the same stem, or, in the layout YOLO tools export
+ * (`images/` and `labels/` side by side), in the `labels` folder matching its nearest `images` folder.
+ */
+export function labelPathsFor(imagePath: string): string[] {
+  const stem = imagePath.slice(0, -extname(imagePath).length);
+  const paths = [`${stem}.txt`];
+  const parts = stem.split(sep);
+  const images = parts.lastIndexOf('images');
+  if (images >= 0) paths.push([...parts.slice(0, images), 'labels', ...parts.slice(images + 1)].join(sep) + '.txt');
+  return paths;
+}
+
 /** Every image under `dir` that has a label file (an empty label file means "no dice"). */
 export async function readYoloFolder(dir: string): Promise<LabelledImage[]> {
   const images = await walk(dir);
   const out: LabelledImage[] = [];
   for (const path of images) {
-    const labelPath = path.slice(0, -extname(path).length) + '.txt';
-    let text: string;
-    try {
-      text = await readFile(labelPath, 'utf8');
-    } catch {
-      continue;
+    for (const labelPath of labelPathsFor(path)) {
+      let text: string;
+      try {
+        text = await readFile(labelPath, 'utf8');
+      } catch {
+        continue;
+      }
+      out.push({ path, relPath: relative(dir, path), labels: parseYoloLabels(text, labelPath) });
+      break;
     }
-    out.push({ path, relPath: relative(dir, path), labels: parseYoloLabels(text, labelPath) });
   }
   return out;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
-import { parseYoloLabels } from '../../server/vision/yolo-dataset.ts';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { labelPathsFor, parseYoloLabels, readYoloFolder } from '../../server/vision/yolo-dataset.ts';
 import { conv2dBackpropFilterByConv, conv2dBackpropInputByConv } from '../../server/vision/wasm-training-kernels.ts';
 
 describe('parseYoloLabels', () => {
@@ -14,6 +17,30 @@ describe('parseYoloLabels', () => {
   it('names the line of a malformed label', () => {
     expect(() => parseYoloLabels('0 0.5 0.5 0.1\n', 'a.txt')).toThrow(/a\.txt:1/);
     expect(() => parseYoloLabels('0 0.5 0.5 0.1 0.1\n6 0.5 0.5 0.1 0.1', 'b.txt')).toThrow(/b\.txt:2: class 6/);
+  });
+});
+
+describe('readYoloFolder', () => {
+  it('finds labels beside each image, or in the labels/ folder beside an images/ folder, as YOLO tools export them', async () => {
+    expect(labelPathsFor(join('set', 'valid', 'images', 'a.JPG'))).toEqual([join('set', 'valid', 'images', 'a.txt'), join('set', 'valid', 'labels', 'a.txt')]);
+    expect(labelPathsFor(join('set', 'b.png'))).toEqual([join('set', 'b.txt')]);
+    const dir = await mkdtemp(join(tmpdir(), 'yolo-layout-'));
+    try {
+      await mkdir(join(dir, 'valid', 'images'), { recursive: true });
+      await mkdir(join(dir, 'valid', 'labels'), { recursive: true });
+      await writeFile(join(dir, 'valid', 'images', 'x.jpg'), 'not read here');
+      await writeFile(join(dir, 'valid', 'labels', 'x.txt'), '2 0.5 0.5 0.1 0.1\n');
+      await writeFile(join(dir, 'valid', 'images', 'unlabelled.jpg'), 'not read here');
+      await writeFile(join(dir, 'side.png'), 'not read here');
+      await writeFile(join(dir, 'side.txt'), '');
+      const set = await readYoloFolder(dir);
+      expect(set.map((i) => [i.relPath, i.labels.map((l) => l.face)])).toEqual([
+        ['side.png', []],
+        [join('valid', 'images', 'x.jpg'), [3]],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
