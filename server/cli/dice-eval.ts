@@ -2,7 +2,8 @@
  * `npm run dice:eval -- --data DIR [--predictions FILE.json]`
  * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame] [--out DIR] [--predictions FILE.json]`
  * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder
- * (each image's labels beside it, or in the `labels/` folder beside its `images/` folder, as YOLO tools export),
+ * (each image's labels beside it, or in the `labels/` folder beside its `images/` folder, as YOLO tools export;
+ * class k is face k+1 unless a `classes.txt` or `data.yaml` names the classes as faces in another order),
  * prints the per-face confusion matrix and, as the last line, one JSON object of figures
  * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it; with --close-camera,
@@ -163,7 +164,9 @@ async function main(): Promise<void> {
     dataDir = resolve(values.data);
   }
   if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) throw new UsageError(`--data ${dataDir} is not a folder`);
-  const images = await readYoloFolder(dataDir);
+  const images = await readYoloFolder(dataDir, ({ file, faces }) => {
+    process.stdout.write(`class names in ${file} order the faces otherwise: ${faces.map((f, k) => `class ${k} = ${f}`).join(', ')}\n`);
+  });
   if (images.length === 0) throw new UsageError(`no labelled images in ${dataDir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
   const hiddenDice = await readHiddenDice(dataDir);
   let hiddenReads: HiddenReads = { hidden: 0, notSure: 0, guessed: 0, notFound: 0 };

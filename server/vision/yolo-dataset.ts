@@ -1,6 +1,7 @@
 /** Reading a YOLO-layout dice folder (see ../shared/docs/dice-data.md): images with same-stem .txt labels. */
 import { readdir, readFile } from 'node:fs/promises';
-import { extname, join, relative, sep } from 'node:path';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { facesFromNames, parseClassesTxt, parseDataYamlNames } from './class-names.ts';
 
 export interface LabelledDie {
   /** normalised 0..1 */
@@ -60,10 +61,56 @@ export function labelPathsFor(imagePath: string): string[] {
   return paths;
 }
 
-/** Every image under `dir` that has a label file (an empty label file means "no dice"). */
-export async function readYoloFolder(dir: string): Promise<LabelledImage[]> {
+/** A names file of a data set whose names put the faces in another order than class k = face k+1. */
+export interface ClassNamesFile {
+  file: string;
+  /** face of class 0..5 */
+  faces: number[];
+}
+
+const NAMES_FILES = ['classes.txt', 'data.yaml', 'data.yml'];
+
+/**
+ * The class names that rule a label file: the first `classes.txt` or `data.yaml` found from its folder up
+ * to the data folder's parent (where YOLO tools put `data.yaml`), read as faces; null where there is none,
+ * or its names are not six different faces (class-names.ts), or they say class k = face k+1.
+ */
+async function classNamesFor(labelPath: string, root: string, cache: Map<string, ClassNamesFile | null | 'none'>): Promise<ClassNamesFile | null> {
+  const top = dirname(resolve(root));
+  for (let folder = dirname(resolve(labelPath)); ; folder = dirname(folder)) {
+    if (!cache.has(folder)) cache.set(folder, await namesFileIn(folder));
+    const here = cache.get(folder)!;
+    if (here !== 'none') return here;
+    if (folder === top || dirname(folder) === folder) return null;
+  }
+}
+
+/** What the names file of `folder` says ('none': it has none, so its parent's rules). */
+async function namesFileIn(folder: string): Promise<ClassNamesFile | null | 'none'> {
+  for (const name of NAMES_FILES) {
+    const file = join(folder, name);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      continue;
+    }
+    const faces = facesFromNames(name === 'classes.txt' ? parseClassesTxt(text) : parseDataYamlNames(text));
+    return faces && faces.some((f, k) => f !== k + 1) ? { file, faces } : null;
+  }
+  return 'none';
+}
+
+/**
+ * Every image under `dir` that has a label file (an empty label file means "no dice"), its labels read
+ * by the data set's class names where those order the faces otherwise (`onClassNames` hears of each
+ * such names file once).
+ */
+export async function readYoloFolder(dir: string, onClassNames?: (names: ClassNamesFile) => void): Promise<LabelledImage[]> {
   const images = await walk(dir);
   const out: LabelledImage[] = [];
+  const cache = new Map<string, ClassNamesFile | null | 'none'>();
+  const told = new Set<string>();
   for (const path of images) {
     for (const labelPath of labelPathsFor(path)) {
       let text: string;
@@ -72,7 +119,16 @@ export async function readYoloFolder(dir: string): Promise<LabelledImage[]> {
       } catch {
         continue;
       }
-      out.push({ path, relPath: relative(dir, path), labels: parseYoloLabels(text, labelPath) });
+      let labels = parseYoloLabels(text, labelPath);
+      const names = await classNamesFor(labelPath, dir, cache);
+      if (names) {
+        labels = labels.map((l) => ({ ...l, face: names.faces[l.face - 1] }));
+        if (!told.has(names.file)) {
+          told.add(names.file);
+          onClassNames?.(names);
+        }
+      }
+      out.push({ path, relPath: relative(dir, path), labels });
       break;
     }
   }
