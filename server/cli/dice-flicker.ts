@@ -1,5 +1,5 @@
 /**
- * `npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded] [--frames F]`
+ * `npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded | --large-frame] [--frames F]`
  * `npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]`
  * How steady the readings of dice that do not move are. Each scene (a synthetic test-set scene, or a
  * labelled photo) is filmed as a still tray for F frames, each with its own sensor noise, exposure and
@@ -33,7 +33,7 @@ import { DEFAULT_SETTLE, validateSettleOptions, type SettleOptions } from '../ha
 import { DEFAULT_STABILIZER, validateStabilizerOptions, type StabilizerOptions } from '../hardware/camera/stabilizer.ts';
 import { checkPathOptions } from '../hardware/camera/config.ts';
 
-const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded] [--frames F]
+const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded | --large-frame] [--frames F]
        npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]
   camera: [--noise LEVELS] [--gain G] [--shift PX] [--jitter-seed S]   [--model DIR] [--records FILE.json]
   camera path: [--settle JSON] [--stabilizer JSON]   (as in a table's camera config, e.g. --stabilizer '{"minVotes":2}')
@@ -121,6 +121,7 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       'close-camera': { type: 'boolean', default: false },
       crowded: { type: 'boolean', default: false },
+      'large-frame': { type: 'boolean', default: false },
       data: { type: 'string' },
       limit: { type: 'string' },
       quality: { type: 'string' },

@@ -32,6 +32,12 @@ describe('npm run dice:flicker', () => {
     expect(f.traysWithRollChange).toBeLessThanOrEqual(f.rollChanges);
   });
 
+  it('films the large-frame set\'s HD trays too', async () => {
+    const { stdout } = await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '2', '--large-frame', '--frames', '5'], { cwd: repoRoot });
+    expect(stdout).toContain('data: synthetic large-frame test set, seed 2, 1 scenes');
+    expect(lastJson(stdout)).toMatchObject({ scenes: 1, frames: 5 });
+  });
+
   it('runs the camera path with the settings given, as a camera config would', async () => {
     const old = '{"minVotes":2,"switchVotes":4,"memory":5,"switchLead":0}';
     const { stdout } = await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '1', '--frames', '6', '--stabilizer', old, '--settle', '{"stillFrames":3}'], { cwd: repoRoot });
