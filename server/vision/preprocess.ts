@@ -29,10 +29,14 @@ export interface FrameWindow {
   height: number;
 }
 
+/** The frame's size inside the letterbox: at least a pixel a side, however long and thin the frame. */
+function letterboxedSize(width: number, height: number, scale: number): [number, number] {
+  return [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+}
+
 export function letterboxFor(width: number, height: number, into: InputSize = SPEC_INPUT): Letterbox {
   const scale = Math.min(into.width / width, into.height / height);
-  const w = Math.round(width * scale);
-  const h = Math.round(height * scale);
+  const [w, h] = letterboxedSize(width, height, scale);
   return { scale, padX: Math.floor((into.width - w) / 2), padY: Math.floor((into.height - h) / 2) };
 }
 
@@ -54,8 +58,7 @@ export function detectorInput(frame: tf.Tensor3D, into: InputSize = SPEC_INPUT, 
   const [height, width] = window ? [window.height, window.width] : frame.shape;
   const box = letterboxFor(width, height, into);
   const input = tf.tidy(() => {
-    const w = Math.round(width * box.scale);
-    const h = Math.round(height * box.scale);
+    const [w, h] = letterboxedSize(width, height, box.scale);
     const source = window ? frame.slice([window.y0, window.x0, 0], [window.height, window.width, 3]) : frame;
     // resizing is linear: scaling the small image to 0..1 equals scaling the frame, for a fraction of the work
     const small = tf.image.resizeBilinear(source, [h, w], false, true).div(255);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { initBackend } from '../../server/vision/backend.ts';
-import { classifierCrops, detectorInput } from '../../server/vision/preprocess.ts';
+import { classifierCrops, detectorInput, letterboxFor } from '../../server/vision/preprocess.ts';
 import { MODEL_SPEC } from '../../server/vision/spec.ts';
 
 const CS = MODEL_SPEC.classifier.cropSize;
@@ -61,5 +61,15 @@ describe('preprocessing', () => {
     });
     expect(tf.max(tf.abs(input.sub(want))).dataSync()[0]).toBeLessThan(1e-4);
     for (const t of [input, frame, want]) t.dispose();
+  });
+
+  it('keeps a long thin frame at least a pixel wide in the letterbox', () => {
+    const frame = tf.fill([4000, 8, 3], 100, 'int32') as tf.Tensor3D;
+    expect(letterboxFor(8, 4000).scale).toBeCloseTo(0.06, 9);
+    const { input, box } = detectorInput(frame);
+    expect(input.shape).toEqual([1, MODEL_SPEC.detector.inputHeight, MODEL_SPEC.detector.inputWidth, 3]);
+    expect(box.padX).toBe(Math.floor((MODEL_SPEC.detector.inputWidth - 1) / 2));
+    expect(Number.isFinite(tf.sum(input).dataSync()[0])).toBe(true);
+    for (const t of [input, frame]) t.dispose();
   });
 });
