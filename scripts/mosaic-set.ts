@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { readYoloFolder } from '../server/vision/yolo-dataset.ts';
+import { formatYoloLabels, readYoloFolder } from '../server/vision/yolo-dataset.ts';
 import { photoMosaic } from '../server/vision/photo-mosaic.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' }, grid: { type: 'string', default: '2' } } });
@@ -23,7 +23,7 @@ for (let k = 0; k + grid * grid <= photos.length; k += grid * grid) {
   const { jpeg, labels } = await photoMosaic(photos.slice(k, k + grid * grid), grid);
   const name = `mosaic_${String(frames).padStart(3, '0')}`;
   await writeFile(join(out, `${name}.jpg`), jpeg);
-  await writeFile(join(out, `${name}.txt`), labels.map((l) => `${l.face - 1} ${l.cx.toFixed(6)} ${l.cy.toFixed(6)} ${l.w.toFixed(6)} ${l.h.toFixed(6)}`).join('\n') + '\n');
+  await writeFile(join(out, `${name}.txt`), formatYoloLabels(labels));
   frames++;
 }
 process.stdout.write(`${frames} frames of ${grid} × ${grid} photos written to ${out}\n`);

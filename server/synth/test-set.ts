@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CLOSE_CAMERA_FOCAL, CROWDED_DICE, renderScene, type DiceColour, type Scene } from './scene.ts';
 import { Rng } from './random.ts';
+import { formatYoloLabels } from '../vision/yolo-dataset.ts';
 
 const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purple', 'translucent', 'marbled', 'white', 'any'];
 
@@ -86,8 +87,8 @@ export async function writeSyntheticSet(dir: string, count: number, seed: number
     const hiddenHere = scene.dice.filter((d) => d.unreadable === 'hidden');
     // normalised as the labels are, so a frame read at another size (`dice:eval --camera half`) still matches
     if (hiddenHere.length > 0) hidden[`${name}.jpg`] = hiddenHere.map((d) => ({ x: d.x / width, y: d.y / height, w: d.w / width, h: d.h / height }));
-    const lines = scene.dice.filter((d) => d.unreadable !== 'hidden').map((d) => `${d.face - 1} ${(d.x / width).toFixed(6)} ${(d.y / height).toFixed(6)} ${(d.w / width).toFixed(6)} ${(d.h / height).toFixed(6)}`);
-    await writeFile(join(dir, `${name}.txt`), lines.join('\n') + (lines.length ? '\n' : ''));
+    const labels = scene.dice.filter((d) => d.unreadable !== 'hidden').map((d) => ({ cx: d.x / width, cy: d.y / height, w: d.w / width, h: d.h / height, face: d.face }));
+    await writeFile(join(dir, `${name}.txt`), formatYoloLabels(labels));
     onImage?.(i);
   }
   if (kind === 'occluded') await writeFile(join(dir, HIDDEN_DICE_FILE), JSON.stringify(hidden, null, 1) + '\n');

@@ -7,8 +7,7 @@
  */
 import type { Detection } from './decide.ts';
 import type { Peak } from './heatmap.ts';
-import { inputToFrame, type FrameWindow, type InputSize, type Letterbox } from './preprocess.ts';
-import { MODEL_SPEC } from './spec.ts';
+import { inputToFrame, letterboxFor, type FrameWindow, type InputSize, type Letterbox } from './preprocess.ts';
 
 /**
  * The detector input a window is letterboxed into: the detector is fully convolutional, and a window of
@@ -27,12 +26,11 @@ const SAME_DIE = 0.5;
  * `targetPx` detector-input pixels, or null when that is hardly closer than the whole frame (big dice).
  */
 export function closerLookWindow(die: Detection, frameWidth: number, frameHeight: number, targetPx: number): FrameWindow | null {
-  const { inputWidth, inputHeight } = MODEL_SPEC.detector;
   const into = CLOSER_LOOK_INPUT;
   const width = Math.min(frameWidth, Math.round((into.width * die.size) / targetPx));
   const height = Math.min(frameHeight, Math.round((into.height * die.size) / targetPx));
   if (width < 1 || height < 1) return null;
-  const firstScale = Math.min(inputWidth / frameWidth, inputHeight / frameHeight);
+  const firstScale = letterboxFor(frameWidth, frameHeight).scale;
   const scale = Math.min(into.width / width, into.height / height);
   if (scale < firstScale * MIN_ZOOM) return null;
   const x0 = Math.max(0, Math.min(frameWidth - width, Math.round(die.x - width / 2)));

@@ -8,8 +8,7 @@
  * keeps from each look the dice of the sizes it sees well (models/README.md, "Large frames").
  */
 import type { Detection } from './decide.ts';
-import type { InputSize } from './preprocess.ts';
-import { MODEL_SPEC } from './spec.ts';
+import { letterboxFor, type InputSize } from './preprocess.ts';
 
 /** Detector-input pixels per frame pixel of the fine look: the scale a 640×480 frame is first seen at. */
 export const FINE_SCALE = 0.5;
@@ -27,7 +26,7 @@ const ceil16 = (v: number): number => Math.ceil(v / 16) * 16;
 
 /** The scale the first look sees a frame at (the spec's letterbox). */
 export function firstLookScale(width: number, height: number): number {
-  return Math.min(MODEL_SPEC.detector.inputWidth / width, MODEL_SPEC.detector.inputHeight / height);
+  return letterboxFor(width, height).scale;
 }
 
 /**
@@ -38,7 +37,8 @@ export function firstLookScale(width: number, height: number): number {
 export function fineLookInput(width: number, height: number): InputSize | null {
   const scale = Math.min(FINE_SCALE, FINE_MAX_INPUT.width / width, FINE_MAX_INPUT.height / height);
   if (scale < firstLookScale(width, height) * MIN_GAIN) return null;
-  return { width: Math.min(FINE_MAX_INPUT.width, ceil16(width * scale)), height: Math.min(FINE_MAX_INPUT.height, ceil16(height * scale)) };
+  // FINE_MAX_INPUT's sides are multiples of 16, so rounding up never passes them
+  return { width: ceil16(width * scale), height: ceil16(height * scale) };
 }
 
 /** A die the first look sees at least this many detector pixels across is left to it (what it was tuned on). */

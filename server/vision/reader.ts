@@ -82,19 +82,10 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   const fineLook = options.fineLook ?? READER_DEFAULTS.fineLook;
   const { stride, inputWidth, inputHeight } = MODEL_SPEC.detector;
 
-  // the same detector (shared weights) on the smaller input of a closer look
-  const windowInput = tf.input({ shape: [CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3] });
-  const windowDetector = tf.model({ inputs: windowInput, outputs: detector.apply(windowInput) as tf.SymbolicTensor });
-  const [wgw, wgh] = [CLOSER_LOOK_INPUT.width / stride, CLOSER_LOOK_INPUT.height / stride];
-
-  // warm up: the first inference compiles kernels
-  tf.tidy(() => {
-    detector.predict(tf.zeros([1, inputHeight, inputWidth, 3]));
-    windowDetector.predict(tf.zeros([1, CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3]));
-    classifier.predict(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
-  });
-
-  /** the detector on an input of another size (shared weights), one per size asked for: a camera keeps its size */
+  /**
+   * The detector on an input of another size (shared weights), one per size asked for: the closer look's
+   * windows, and a camera's frames for the fine look (a camera keeps its size).
+   */
   const detectorsBySize = new Map<string, tf.LayersModel>();
   function detectorFor(size: InputSize): tf.LayersModel {
     const key = `${size.width}x${size.height}`;
@@ -106,6 +97,16 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     }
     return model;
   }
+
+  const windowDetector = detectorFor(CLOSER_LOOK_INPUT);
+  const [wgw, wgh] = [CLOSER_LOOK_INPUT.width / stride, CLOSER_LOOK_INPUT.height / stride];
+
+  // warm up: the first inference compiles kernels
+  tf.tidy(() => {
+    detector.predict(tf.zeros([1, inputHeight, inputWidth, 3]));
+    windowDetector.predict(tf.zeros([1, CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3]));
+    classifier.predict(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
+  });
 
   /** Peaks of one detector pass over the frame letterboxed into `size`, in frame pixels. */
   async function look(frame: tf.Tensor3D, model: tf.LayersModel, size: InputSize): Promise<{ dets: Detection[]; scale: number }> {
@@ -222,8 +223,8 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     read: async (image: Buffer) => readPixels(await decodeImage(image)),
     readRaw: async (image: RawRgb) => readPixels(checkRaw(image)),
     dispose: () => {
-      // the window model holds the detector as a layer: disposing it disposes the detector's weights, which
-      // are all the other sizes' models hold (disposing one of those too would dispose them twice)
+      // each size's model holds the detector as a layer: disposing one disposes the detector's weights, which
+      // are all the others hold (disposing a second would dispose them twice)
       windowDetector.dispose();
       detectorsBySize.clear();
       classifier.dispose();

@@ -1,6 +1,6 @@
 /** Reading a YOLO-layout dice folder (see ../shared/docs/dice-data.md): images with same-stem .txt labels. */
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { facesFromNames, parseClassesTxt, parseDataYamlNames } from './class-names.ts';
 
 export interface LabelledDie {
@@ -48,6 +48,12 @@ export function parseYoloLabels(text: string, where = 'labels'): LabelledDie[] {
   return dice;
 }
 
+/** Label lines as `parseYoloLabels` reads them (class = face − 1, six decimals); empty for no dice. */
+export function formatYoloLabels(labels: readonly LabelledDie[]): string {
+  const lines = labels.map((l) => `${l.face - 1} ${l.cx.toFixed(6)} ${l.cy.toFixed(6)} ${l.w.toFixed(6)} ${l.h.toFixed(6)}`);
+  return lines.length ? lines.join('\n') + '\n' : '';
+}
+
 /**
  * Where an image's labels may be: beside it with the same stem, or, in the layout YOLO tools export
  * (`images/` and `labels/` side by side), in the `labels` folder matching its nearest `images` folder.
@@ -85,20 +91,25 @@ async function classNamesFor(labelPath: string, root: string, cache: Map<string,
   }
 }
 
+/** The first of `paths` that can be read, with its text; null when none can. */
+async function readFirst(paths: string[]): Promise<{ path: string; text: string } | null> {
+  for (const path of paths) {
+    try {
+      return { path, text: await readFile(path, 'utf8') };
+    } catch {
+      // not there: the next one
+    }
+  }
+  return null;
+}
+
 /** What the names file of `folder` says ('none': it has none, so its parent's rules). */
 async function namesFileIn(folder: string): Promise<ClassNamesFile | null | 'none'> {
-  for (const name of NAMES_FILES) {
-    const file = join(folder, name);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch {
-      continue;
-    }
-    const faces = facesFromNames(name === 'classes.txt' ? parseClassesTxt(text) : parseDataYamlNames(text));
-    return faces && faces.some((f, k) => f !== k + 1) ? { file, faces } : null;
-  }
-  return 'none';
+  const found = await readFirst(NAMES_FILES.map((name) => join(folder, name)));
+  if (!found) return 'none';
+  const names = basename(found.path) === 'classes.txt' ? parseClassesTxt(found.text) : parseDataYamlNames(found.text);
+  const faces = facesFromNames(names);
+  return faces && faces.some((f, k) => f !== k + 1) ? { file: found.path, faces } : null;
 }
 
 /**
@@ -112,25 +123,18 @@ export async function readYoloFolder(dir: string, onClassNames?: (names: ClassNa
   const cache = new Map<string, ClassNamesFile | null | 'none'>();
   const told = new Set<string>();
   for (const path of images) {
-    for (const labelPath of labelPathsFor(path)) {
-      let text: string;
-      try {
-        text = await readFile(labelPath, 'utf8');
-      } catch {
-        continue;
+    const found = await readFirst(labelPathsFor(path));
+    if (!found) continue;
+    let labels = parseYoloLabels(found.text, found.path);
+    const names = await classNamesFor(found.path, dir, cache);
+    if (names) {
+      labels = labels.map((l) => ({ ...l, face: names.faces[l.face - 1] }));
+      if (!told.has(names.file)) {
+        told.add(names.file);
+        onClassNames?.(names);
       }
-      let labels = parseYoloLabels(text, labelPath);
-      const names = await classNamesFor(labelPath, dir, cache);
-      if (names) {
-        labels = labels.map((l) => ({ ...l, face: names.faces[l.face - 1] }));
-        if (!told.has(names.file)) {
-          told.add(names.file);
-          onClassNames?.(names);
-        }
-      }
-      out.push({ path, relPath: relative(dir, path), labels });
-      break;
     }
+    out.push({ path, relPath: relative(dir, path), labels });
   }
   return out;
 }
