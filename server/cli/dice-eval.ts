@@ -1,6 +1,6 @@
 /**
  * `npm run dice:eval -- --data DIR [--predictions FILE.json]`
- * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame] [--out DIR] [--predictions FILE.json]`
+ * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame | --leaning] [--out DIR] [--predictions FILE.json]`
  * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder
  * (each image's labels beside it, or in the `labels/` folder beside its `images/` folder, as YOLO tools export;
  * class k is face k+1 unless a `classes.txt` or `data.yaml` names the classes as faces in another order),
@@ -11,10 +11,12 @@
  * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N); with --occluded, the coloured set's
  * kind of frames with a fingertip, pencil or card's corner over dice (.cache/synthetic-occluded-S-N); with
  * --large-frame, the coloured set's dice, 1–25 a frame, 20–70 px in 1280×720, 1280×960 and 1920×1080 frames
- * (.cache/synthetic-large-S-N). A folder
- * with a `hidden.json` (an occluded set's dice with a pip hidden, not labelled) has the readings on those
- * dice set aside from the figures and counted on a line of their own: "not sure", read with a face, not
- * found. --by-look (with --synthetic) also prints the figures by the look of each frame's dice (drawn again
+ * (.cache/synthetic-large-S-N); with --leaning, the coloured set's kind of frames with one to three dice
+ * more leaning on a die or against the tray wall (.cache/synthetic-leaning-S-N). A folder with a
+ * `hidden.json` (an occluded set's dice with a pip hidden) or `leaning-on-dice.json` and
+ * `leaning-on-wall.json` (a leaning set's leaning dice), dice not labelled, has the readings on those dice
+ * set aside from the figures and counted on a line of their own: "not sure", read with a face, not found
+ * (server/vision/set-aside-dice.ts). --by-look (with --synthetic) also prints the figures by the look of each frame's dice (drawn again
  * from its scene seed), marbled apart.
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
@@ -43,8 +45,8 @@ import { createDiceReader } from '../vision/reader.ts';
 import { readYoloFolder, type LabelledImage } from '../vision/yolo-dataset.ts';
 import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/scoring.ts';
 import type { SeenDie } from '../http/protocol.ts';
-import { HIDDEN_DICE_FILE, syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
-import { addHiddenReads, inPixels, parseHiddenDice, setAsideHidden, type HiddenDie, type HiddenReads } from '../vision/hidden-dice.ts';
+import { syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
+import { addReads, formatReads, inPixels, NO_READS, parseSetAsideDice, setAside, SET_ASIDE_FILES, type SetAsideDie, type SetAsideKind, type SetAsideReads } from '../vision/set-aside-dice.ts';
 import { formatByLook, scoresByLook } from '../vision/scores-by-look.ts';
 import { progressBar } from './progress.ts';
 import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
@@ -56,21 +58,25 @@ import { CAMERA_VARIATIONS, isCameraVariation, varyPhoto } from '../vision/camer
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
-       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame] [--by-look] [--out DIR] [--predictions FILE.json]
+       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame | --leaning] [--by-look] [--out DIR] [--predictions FILE.json]
   camera: [--camera half|third|double|square|warm|tungsten|cool|candle|skylight|negative|red|blue|marbled|dim|soft|jpeg]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX] [--fine-look on|off]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
 
-/** A folder's hidden dice (`hidden.json`, written with an occluded set), or null when it has none. */
-async function readHiddenDice(dir: string): Promise<Map<string, HiddenDie[]> | null> {
-  const file = join(dir, HIDDEN_DICE_FILE);
-  if (!existsSync(file)) return null;
-  try {
-    return parseHiddenDice(await readFile(file, 'utf8'), file);
-  } catch (err) {
-    throw new UsageError((err as Error).message);
+/** A folder's set-aside dice of each kind whose file it has (written with an occluded or a leaning set). */
+async function readSetAsideDice(dir: string): Promise<{ kind: SetAsideKind; dice: Map<string, SetAsideDie[]> }[]> {
+  const found: { kind: SetAsideKind; dice: Map<string, SetAsideDie[]> }[] = [];
+  for (const kind of Object.keys(SET_ASIDE_FILES) as SetAsideKind[]) {
+    const file = join(dir, SET_ASIDE_FILES[kind].file);
+    if (!existsSync(file)) continue;
+    try {
+      found.push({ kind, dice: parseSetAsideDice(await readFile(file, 'utf8'), file) });
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
   }
+  return found;
 }
 
 /** A synthetic frame's look as the figures name it: 'any' draws each die's look on its own. */
@@ -93,6 +99,7 @@ async function main(): Promise<void> {
       crowded: { type: 'boolean', default: false },
       occluded: { type: 'boolean', default: false },
       'large-frame': { type: 'boolean', default: false },
+      leaning: { type: 'boolean', default: false },
       'by-look': { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
@@ -148,7 +155,7 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--synthetic needs a positive image count, got "${values.synthetic}"`);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
     const kind = syntheticKindOf(values);
-    const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test', occluded: 'occluded', 'large-frame': 'large' }[kind];
+    const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test', occluded: 'occluded', 'large-frame': 'large', leaning: 'leaning' }[kind];
     dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-${folder}-${seed}-${n}`);
     const bar = progressBar();
     await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), kind);
@@ -168,8 +175,8 @@ async function main(): Promise<void> {
     process.stdout.write(`class names in ${file} order the faces otherwise: ${faces.map((f, k) => `class ${k} = ${f}`).join(', ')}\n`);
   });
   if (images.length === 0) throw new UsageError(`no labelled images in ${dataDir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
-  const hiddenDice = await readHiddenDice(dataDir);
-  let hiddenReads: HiddenReads = { hidden: 0, notSure: 0, guessed: 0, notFound: 0 };
+  const setAsideDice = await readSetAsideDice(dataDir);
+  const asideReads: SetAsideReads[] = setAsideDice.map(() => NO_READS);
 
   const reader = await createDiceReader({
     modelDir: values.model ? resolve(values.model) : undefined,
@@ -203,8 +210,10 @@ async function main(): Promise<void> {
       const reason = err.message.replace(/\s*\n\s*/g, '; ');
       process.stderr.write(`\ndice:eval: ${img.relPath}: its ${img.labels.length} labelled dice count as missed: ${reason}\n`);
       unreadableImages.push(img.relPath);
-      const hiddenHere = hiddenDice?.get(img.relPath)?.length ?? 0;
-      hiddenReads = addHiddenReads(hiddenReads, { hidden: hiddenHere, notSure: 0, guessed: 0, notFound: hiddenHere });
+      setAsideDice.forEach(({ dice }, k) => {
+        const here = dice.get(img.relPath)?.length ?? 0;
+        asideReads[k] = addReads(asideReads[k], { dice: here, notSure: 0, guessed: 0, notFound: here });
+      });
       items.push({ relPath: img.relPath, labels: labelBoxes(img, 1, 1), preds: [] });
       predictions.push({ image: img.relPath, width: 0, height: 0, dice: [], error: reason });
       bar('eval', i + 1, images.length);
@@ -213,11 +222,11 @@ async function main(): Promise<void> {
     times.push(performance.now() - t0);
     const labels = labelBoxes(img, r.width, r.height);
     let preds = r.dice;
-    if (hiddenDice) {
-      const aside = setAsideHidden(labels, inPixels(hiddenDice.get(img.relPath) ?? [], r.width, r.height), r.dice);
+    setAsideDice.forEach(({ dice }, k) => {
+      const aside = setAside(labels, inPixels(dice.get(img.relPath) ?? [], r.width, r.height), preds);
       preds = aside.preds;
-      hiddenReads = addHiddenReads(hiddenReads, aside.reads);
-    }
+      asideReads[k] = addReads(asideReads[k], aside.reads);
+    });
     items.push({ relPath: img.relPath, labels, preds });
     if (values.failures && failureCrops < 60) {
       const fails = findFailures(labels, preds);
@@ -239,10 +248,7 @@ async function main(): Promise<void> {
   if (camera) console.log(`camera variation: ${camera}, ${CAMERA_VARIATIONS[camera].about}`);
   console.log(formatConfusion(s.confusion));
   console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
-  if (hiddenDice) {
-    const h = hiddenReads;
-    console.log(`hidden dice (a pip covered; not labelled, their readings set aside): ${h.hidden}, "not sure" ${h.notSure}, read with a face ${h.guessed}, not found ${h.notFound}`);
-  }
+  setAsideDice.forEach(({ kind }, k) => console.log(formatReads(kind, asideReads[k])));
   if (lookOf) console.log(formatByLook(scoresByLook(items.map((item) => ({ ...item, look: lookOf(item.relPath) ?? 'not drawn here' })))));
   if (unreadableImages.length > 0) console.log(`images that could not be read (their dice counted as missed): ${unreadableImages.join(', ')}`);
   console.log(

@@ -2,9 +2,9 @@
 import type { SyntheticSetKind } from '../synth/test-set.ts';
 import { UsageError } from './cli-failure.ts';
 
-type KindFlags = { 'close-camera'?: boolean; crowded?: boolean; occluded?: boolean; 'large-frame'?: boolean };
+type KindFlags = { 'close-camera'?: boolean; crowded?: boolean; occluded?: boolean; 'large-frame'?: boolean; leaning?: boolean };
 
-const KIND_FLAGS = ['close-camera', 'crowded', 'occluded', 'large-frame'] as const;
+const KIND_FLAGS = ['close-camera', 'crowded', 'occluded', 'large-frame', 'leaning'] as const;
 
 export function syntheticKindOf(flags: KindFlags): SyntheticSetKind {
   const given = KIND_FLAGS.filter((f) => flags[f]);

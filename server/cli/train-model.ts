@@ -25,6 +25,9 @@
  * real trays the model is measured on (the other scenes hold 0–12).
  * `--occluders F` lays a fingertip, a pencil or a card's corner over dice in that share of the scenes (of any
  * kind); a die it hides a pip of is taught as unreadable (server/synth/occluder.ts).
+ * `--leaning F` adds one to three dice leaning on a die or against the tray wall to that share of the scenes
+ * (of any kind), taught as unreadable (server/synth/leaning.ts), beside the leaning dice training scenes
+ * always draw (on another die, tilted any way).
  * `--centre-jitter J` cuts the synthetic and real classifier crops of a die up to J × its size off its centre
  * along each axis (default 0.12; a first look misplaces doubtful dice by a median 0.09–0.16 × size).
  * `--pip-negatives W` weighs W times the detector's "no die here" loss around the pips of synthetic dice that
@@ -97,7 +100,7 @@ const USAGE = `usage: npm run model:train -- [--out DIR] [--seed N] [--quick] [-
   [--detector-lr X] [--classifier-lr X] [--focus F] [--close-camera F] [--hard-looks F] [--marbled F] [--faint-pips F]
   [--crowded F] [--crop-at-detected] [--hard-negatives] [--real-per-die N] [--centre-jitter J]
   [--classifier-arch small|wide] [--detector-arch plain|context] [--closer-look-windows F] [--pip-negatives W] [--detector-negatives W]
-  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F] [--light-range narrow|wide] [--recolours F] [--marbled-recolours F] [--occluders F]
+  [--classifier-input rgb|lightness-colour] [--pip-map W] [--hard-crops K] [--light-casts F] [--light-range narrow|wide] [--recolours F] [--marbled-recolours F] [--occluders F] [--leaning F]
 (each flag is explained at the top of server/cli/train-model.ts and in models/README.md)`;
 
 /** every peak the reader would classify */
@@ -156,6 +159,7 @@ async function main(): Promise<void> {
       'faint-pips': { type: 'string', default: '0' },
       crowded: { type: 'string', default: '0' },
       occluders: { type: 'string', default: '0' },
+      leaning: { type: 'string', default: '0' },
       'closer-look-windows': { type: 'string', default: '0' },
       'classifier-input': { type: 'string' },
       'pip-map': { type: 'string' },
@@ -189,6 +193,7 @@ async function main(): Promise<void> {
   if (faintPipShare > 0 && marbledShare === 0) throw new UsageError('--faint-pips is a share of the marbled scenes: it needs --marbled');
   const crowded = fraction(values.crowded, 'crowded', 0);
   const occluders = fraction(values.occluders, 'occluders', 0);
+  const leaningShare = fraction(values.leaning, 'leaning', 0);
   const lightCasts = fraction(values['light-casts'], 'light-casts', 0);
   if (lightCasts > 0 && values['no-real']) throw new UsageError('--light-casts copies real photos in other light: it cannot go with --no-real');
   const lightRangeName = values['light-range'];
@@ -272,6 +277,7 @@ async function main(): Promise<void> {
   let faintPipScenes = 0;
   let crowdedScenes = 0;
   let occludedScenes = 0;
+  let leaningScenes = 0;
   let detectorFalsePeaks = 0;
   let windowExamples = 0;
   let negativePeaks = 0;
@@ -304,7 +310,10 @@ async function main(): Promise<void> {
     // sqrt 5 - 2: occluded scenes spread evenly, independently of the others
     const isOccluded = (i * 0.2360679775 + 0.875) % 1 < occluders;
     if (isOccluded) occludedScenes++;
-    const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook, marbled: isMarbled, faintPips: isFaint, crowded: isCrowded, occluded: isOccluded });
+    // sqrt 7 - 2: scenes with leaning dice spread evenly, independently of the others
+    const isLeaning = (i * 0.6457513111 + 0.0625) % 1 < leaningShare;
+    if (isLeaning) leaningScenes++;
+    const s = await syntheticSample(seed * 1_000_003 + i, { focus: isFocus, closeCamera: isClose, hardLook: isHardLook, marbled: isMarbled, faintPips: isFaint, crowded: isCrowded, occluded: isOccluded, leaning: isLeaning });
     synthDice += s.dice.length;
     const ownFalsePeaks = trainDet && detectorNegatives > 1 && keptDetector ? falsePeaks(keptDetector, s, HARD_NEGATIVE_THRESHOLD) : [];
     detectorFalsePeaks += ownFalsePeaks.length;
@@ -407,6 +416,7 @@ async function main(): Promise<void> {
     faintPipScenes,
     crowdedScenes,
     ...(occludedScenes > 0 ? { occludedScenes } : {}),
+    ...(leaningScenes > 0 ? { leaningScenes } : {}),
     closerLookWindows: windowExamples,
     pipNegatives,
     detectorNegatives,
@@ -445,6 +455,7 @@ async function main(): Promise<void> {
     faintPipScenes,
     crowdedScenes,
     ...(occludedScenes > 0 ? { occludedScenes } : {}),
+    ...(leaningScenes > 0 ? { leaningScenes } : {}),
     classifierLearningRate: clsLr,
     classifierArchitecture: widenFrom ? classifierArch : resumedArch ?? classifierArch,
     ...(widenFrom ? { widenedFrom: widenFrom } : {}),
@@ -479,6 +490,7 @@ async function main(): Promise<void> {
     faintPipScenes,
     crowdedScenes,
     ...(occludedScenes > 0 ? { occludedScenes } : {}),
+    ...(leaningScenes > 0 ? { leaningScenes } : {}),
     realTrainImages: realPhotos,
     lightCastPhotos,
     lightCastRange: lightRangeName,

@@ -8,6 +8,7 @@ import { addNoise, applyLighting, paintSurface, paintTrayWall, SURFACES, type Re
 import { dieBox, drawDie, drawShadow, topPipCentres, topPipRadius, topPipsInFrame, type DieLook, type DiePose } from './die.ts';
 import { dieFootprint, polygonsOverlap, topFaceCorners } from './footprint.ts';
 import { drawOccluder, hidesPip, placeOccluder, type Occluder } from './occluder.ts';
+import { dieSupport, leaningPose, pipSquare, wallSupport } from './leaning.ts';
 import { RgbImage, type Rgb } from './image.ts';
 import { Rng } from './random.ts';
 
@@ -26,6 +27,9 @@ export interface SceneDie {
   /** centres of the top face's pips, pixels */
   pips: [number, number][];
   unreadable?: Unreadable;
+  /** what a leaning ('cocked') die rests on, and how far it is tilted from lying flat (degrees) */
+  leansOn?: 'die' | 'wall';
+  tilt?: number;
 }
 
 export type DiceColour = 'white' | 'black' | 'red' | 'blue' | 'green' | 'yellow' | 'purple' | 'translucent' | 'marbled' | 'any';
@@ -67,6 +71,11 @@ export interface SceneOptions {
    * hide wholly is not labelled; the rest of the scene is drawn as without them
    */
   occluders?: boolean;
+  /**
+   * one to three dice besides `faces` leaning on a die lying flat or against the tray wall (leaning.ts),
+   * unreadable ('cocked'), placed by a random stream of their own; none hides a pip of another die
+   */
+  leaning?: boolean;
 }
 
 /** Focal lengths (frame widths) of the webcams close-camera scenes are seen by: 42–71° across. */
@@ -167,6 +176,7 @@ interface Placed {
   face: number;
   look: DieLook;
   unreadable?: Unreadable;
+  leansOn?: 'die' | 'wall';
 }
 
 function overlaps(a: DiePose, placed: Placed[], minGap: number): boolean {
@@ -208,7 +218,9 @@ export function renderScene(o: SceneOptions): Scene {
   paintSurface(img, { x0: 0, y0: 0, x1: W, y1: H }, table, rng.fork());
   let tray: Rect = { x0: 0, y0: 0, x1: W, y1: H };
   let kept: Rect | null = null;
+  let walled = false;
   if (demo || rng.chance(0.5)) {
+    walled = true;
     const m = demo ? 0.04 : rng.range(-0.05, 0.12);
     const wall = Math.round(rng.range(8, 22) * unit);
     tray = { x0: Math.round(W * m), y0: Math.round(H * m), x1: Math.round(W * (1 - m)), y1: Math.round(H * (1 - m)) };
@@ -292,6 +304,7 @@ export function renderScene(o: SceneOptions): Scene {
       // only the dice drawn to be cut may lose a pip to the frame: a tray reaching past the frame must not
       // label a die whose pips are out of sight with its face
       if (!cutByEdge && !cocked && !topPipsInFrame(pose, face, dieLook, W, H)) continue;
+      let leansOn: 'die' | undefined;
       let unreadable: Unreadable | undefined = cutByEdge && !topPipsInFrame(pose, face, dieLook, W, H) ? 'edge' : undefined;
       if (cocked) {
         pose.squash = rng.range(0.45, 0.8);
@@ -301,6 +314,7 @@ export function renderScene(o: SceneOptions): Scene {
         pose.oy = Math.sin(la) * lean;
         pose.size *= rng.range(1.0, 1.15);
         unreadable = 'cocked';
+        leansOn = 'die';
       } else if (!touching && !cutByEdge && overlaps(pose, placed, 1.05)) {
         continue;
       }
@@ -312,13 +326,38 @@ export function renderScene(o: SceneOptions): Scene {
         pose.blurY = Math.sin(ba) * bl;
         unreadable = 'blurred';
       }
-      placed.push({ pose, face, look: dieLook, unreadable });
+      placed.push({ pose, face, look: dieLook, unreadable, ...(leansOn ? { leansOn } : {}) });
       return;
     }
   };
 
   for (const f of o.faces) place(f, tray, !demo);
   for (const f of o.keptFaces ?? []) if (kept) place(f, kept, false);
+  if (o.leaning) {
+    const lr = new Rng(o.seed * 31 + 17);
+    const hidesAPip = (pose: DiePose): boolean => {
+      const hull = dieFootprint(pose, true);
+      return placed.some((p) => topPipCentres(p.pose, p.face, p.look).some((pip) => polygonsOverlap(hull, pipSquare(pip, topPipRadius(p.pose, p.face, p.look)))));
+    };
+    for (let n = lr.int(1, 3); n > 0; n--) {
+      for (let attempt = 0; attempt < 60; attempt++) {
+        const size = baseSize * lr.range(0.9, 1.1);
+        const flat = placed.filter((p) => !p.unreadable);
+        const base = flat.length > 0 && !(walled && lr.chance(0.5)) ? lr.pick(flat) : undefined;
+        const support = base ? dieSupport(base.pose, lr) : walled ? wallSupport(tray, W, H, size, lr) : null;
+        if (!support) break;
+        // over another die's top edge, or just off the wall
+        const pose = leaningPose(support, size, base ? lr.range(0.75, 1.05) : lr.range(1.0, 1.15), lr);
+        const b = dieBox(pose);
+        const slack = 0.1 * size;
+        if (b.x0 < Math.max(0, tray.x0 - slack) || b.y0 < Math.max(0, tray.y0 - slack) || b.x1 > Math.min(W, tray.x1 + slack) || b.y1 > Math.min(H, tray.y1 + slack)) continue;
+        if (coversAnother(pose, true, placed, base) || hidesAPip(pose)) continue;
+        const dieLook = mixedSets && lr.chance(0.5) ? randomLook(lr, 'any', o.faintPips) : look;
+        placed.push({ pose, face: lr.int(1, 6), look: dieLook, unreadable: 'cocked', leansOn: base ? 'die' : 'wall' });
+        break;
+      }
+    }
+  }
 
   // distractors: tokens, coins, pencils (never labelled)
   const distractors = demo ? 0 : rng.int(0, 3);
@@ -347,6 +386,10 @@ export function renderScene(o: SceneOptions): Scene {
     const y1 = Math.min(H, b.y1);
     const out: SceneDie = { x: d.pose.cx, y: d.pose.cy, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0), size: d.pose.size, face: d.face, pips: topPipCentres(d.pose, d.face, d.look) };
     if (d.unreadable) out.unreadable = d.unreadable;
+    if (d.leansOn) {
+      out.leansOn = d.leansOn;
+      out.tilt = (Math.acos(d.pose.squash) * 180) / Math.PI;
+    }
     return out;
   });
   return { image: img, dice };

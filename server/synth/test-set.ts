@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { CLOSE_CAMERA_FOCAL, CROWDED_DICE, renderScene, type DiceColour, type Scene } from './scene.ts';
 import { Rng } from './random.ts';
 import { formatYoloLabels } from '../vision/yolo-dataset.ts';
+import { SET_ASIDE_FILES, type SetAsideKind } from '../vision/set-aside-dice.ts';
+import type { SceneDie } from './scene.ts';
 
 const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purple', 'translucent', 'marbled', 'white', 'any'];
 
@@ -23,19 +25,35 @@ const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purpl
  * 'large-frame': the coloured set's dice, 1–25 a frame and 20–70 px across whatever the frame, in the
  * frames of HD webcams (LARGE_FRAMES), where each die is a smaller part of the frame than in a 640×480
  * one; seeds 4 000 000 000 + seed × 10 007 + i.
+ * 'leaning': the coloured set's kind of frames with one to three dice more leaning on a die or against
+ * the tray wall (leaning.ts; against a wall only where the scene has a tray), not labelled but listed in
+ * the set's `leaning-on-dice.json` and `leaning-on-wall.json`; seeds 4 500 000 000 + seed × 10 007 + i.
  */
-export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded' | 'occluded' | 'large-frame';
+export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded' | 'occluded' | 'large-frame' | 'leaning';
 
-const SEED_BASE: Record<SyntheticSetKind, number> = { coloured: 2_000_000_000, 'close-camera': 2_500_000_000, crowded: 3_000_000_000, occluded: 3_500_000_000, 'large-frame': 4_000_000_000 };
+const SEED_BASE: Record<SyntheticSetKind, number> = {
+  coloured: 2_000_000_000,
+  'close-camera': 2_500_000_000,
+  crowded: 3_000_000_000,
+  occluded: 3_500_000_000,
+  'large-frame': 4_000_000_000,
+  leaning: 4_500_000_000,
+};
 
 /** Frame sizes of the 'large-frame' set: 720p, a 4:3 webcam's 1280×960, 1080p. */
 export const LARGE_FRAMES: readonly (readonly [number, number])[] = [[1280, 720], [1280, 960], [1920, 1080]];
 
 /** Dice a frame of each set holds, fewest and most. */
-const DICE_PER_FRAME: Record<SyntheticSetKind, readonly [number, number]> = { coloured: [1, 12], 'close-camera': [1, 6], crowded: CROWDED_DICE, occluded: [1, 12], 'large-frame': [1, 25] };
+const DICE_PER_FRAME: Record<SyntheticSetKind, readonly [number, number]> = { coloured: [1, 12], 'close-camera': [1, 6], crowded: CROWDED_DICE, occluded: [1, 12], 'large-frame': [1, 25], leaning: [1, 12] };
 
-/** The file of an occluded set that lists its hidden dice (server/vision/hidden-dice.ts). */
-export const HIDDEN_DICE_FILE = 'hidden.json';
+/** The unreadable dice each kind draws on purpose, listed apart from the labels (server/vision/set-aside-dice.ts). */
+const SET_ASIDE: Partial<Record<SyntheticSetKind, { kind: SetAsideKind; is: (d: SceneDie) => boolean }[]>> = {
+  occluded: [{ kind: 'hidden', is: (d) => d.unreadable === 'hidden' }],
+  leaning: [
+    { kind: 'leaningOnDice', is: (d) => d.unreadable === 'cocked' && d.leansOn === 'die' },
+    { kind: 'leaningOnWall', is: (d) => d.unreadable === 'cocked' && d.leansOn === 'wall' },
+  ],
+};
 
 /** The draws that open scene `i` of a set: its seed, a stream left where they end, its faces and the look of its dice. */
 function sceneStart(i: number, seed: number, kind: SyntheticSetKind): { sceneSeed: number; rng: Rng; faces: number[]; colour: DiceColour } {
@@ -65,7 +83,7 @@ export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKin
   const scene =
     kind === 'close-camera'
       ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })
-      : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70), occluders: kind === 'occluded' });
+      : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70), occluders: kind === 'occluded', leaning: kind === 'leaning' });
   return { scene, jpegQuality: rng.int(60, 92) };
 }
 
@@ -77,19 +95,22 @@ export function syntheticSetName(i: number): string {
 export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void, kind: SyntheticSetKind = 'coloured'): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'classes.txt'), ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].join('\n') + '\n');
-  const hidden: Record<string, { x: number; y: number; w: number; h: number }[]> = {};
+  const asideKinds = SET_ASIDE[kind] ?? [];
+  const aside = asideKinds.map(() => ({}) as Record<string, { x: number; y: number; w: number; h: number }[]>);
   for (let i = 0; i < count; i++) {
     const { scene, jpegQuality } = syntheticSetScene(i, seed, kind);
     const { width, height } = scene.image;
     const jpeg = await scene.image.toJpeg(jpegQuality);
     const name = syntheticSetName(i);
     await writeFile(join(dir, `${name}.jpg`), jpeg);
-    const hiddenHere = scene.dice.filter((d) => d.unreadable === 'hidden');
-    // normalised as the labels are, so a frame read at another size (`dice:eval --camera half`) still matches
-    if (hiddenHere.length > 0) hidden[`${name}.jpg`] = hiddenHere.map((d) => ({ x: d.x / width, y: d.y / height, w: d.w / width, h: d.h / height }));
-    const labels = scene.dice.filter((d) => d.unreadable !== 'hidden').map((d) => ({ cx: d.x / width, cy: d.y / height, w: d.w / width, h: d.h / height, face: d.face }));
+    asideKinds.forEach(({ is }, k) => {
+      const here = scene.dice.filter(is);
+      // normalised as the labels are, so a frame read at another size (`dice:eval --camera half`) still matches
+      if (here.length > 0) aside[k][`${name}.jpg`] = here.map((d) => ({ x: d.x / width, y: d.y / height, w: d.w / width, h: d.h / height }));
+    });
+    const labels = scene.dice.filter((d) => !d.unreadable).map((d) => ({ cx: d.x / width, cy: d.y / height, w: d.w / width, h: d.h / height, face: d.face }));
     await writeFile(join(dir, `${name}.txt`), formatYoloLabels(labels));
     onImage?.(i);
   }
-  if (kind === 'occluded') await writeFile(join(dir, HIDDEN_DICE_FILE), JSON.stringify(hidden, null, 1) + '\n');
+  for (const [k, { kind: asideKind }] of asideKinds.entries()) await writeFile(join(dir, SET_ASIDE_FILES[asideKind].file), JSON.stringify(aside[k], null, 1) + '\n');
 }

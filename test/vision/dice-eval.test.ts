@@ -145,6 +145,32 @@ describe('npm run dice:eval', () => {
     }
   });
 
+  it('sets the readings on leaning dice aside with --leaning, on a line for dice leaning on dice and one for the wall', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dice-eval-leaning-'));
+    try {
+      const set = join(dir, 'set');
+      const { stdout } = await run(process.execPath, [...cli, '--synthetic', '4', '--seed', '5', '--leaning', '--out', set], { cwd: repoRoot });
+      let all = 0;
+      for (const [file, start] of [['leaning-on-dice.json', 'dice leaning on another die'], ['leaning-on-wall.json', 'dice leaning against the tray wall']]) {
+        const listed: Record<string, unknown[]> = JSON.parse(await readFile(join(set, file), 'utf8'));
+        const count = Object.values(listed).reduce((n, list) => n + list.length, 0);
+        const line = stdout.split('\n').find((l) => l.startsWith(start))!;
+        const [total, notSure, guessed, notFound] = line.match(/\d+/g)!.map(Number);
+        expect(total).toBe(count);
+        expect(notSure + guessed + notFound).toBe(count);
+        all += count;
+      }
+      expect(all).toBeGreaterThan(0);
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!).images).toBe(4);
+      await expect(run(process.execPath, [...cli, '--data', set, '--leaning'], { cwd: repoRoot })).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('--leaning goes with --synthetic'),
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads every image as another camera would with --camera, and names the variations it knows', async () => {
     await expect(run(process.execPath, [...cli, '--data', repoRoot, '--camera', 'sepia'], { cwd: repoRoot })).rejects.toMatchObject({
       code: 2,

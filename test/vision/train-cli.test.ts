@@ -49,6 +49,7 @@ describe('npm run model:train arguments', () => {
     expect(await failure(['--faint-pips', '1.5'])).toContain('--faint-pips must be a number from 0 to 1');
     expect(await failure(['--crowded', '1.5'])).toContain('--crowded must be a number from 0 to 1');
     expect(await failure(['--occluders', '1.2'])).toContain('--occluders must be a number from 0 to 1');
+    expect(await failure(['--leaning', '1.5'])).toContain('--leaning must be a number from 0 to 1');
     expect(await failure(['--stage', 'detector', '--continue', '--detector-negatives', '0.5'])).toContain('--detector-negatives must be a weight of 1 or more');
     expect(await failure(['--stage', 'detector', '--detector-negatives', '4'])).toContain('--detector-negatives weighs the false peaks of the detector in --out');
     expect(await failure(['--stage', 'classifier', '--continue', '--detector-negatives', '4'])).toContain('it needs --stage detector --continue');

@@ -43,6 +43,8 @@ export interface SceneKind {
   crowded?: boolean;
   /** with a fingertip, pencil or card over some dice (`SceneOptions.occluders`) */
   occluded?: boolean;
+  /** with one to three dice more leaning on a die or against the tray wall (`SceneOptions.leaning`) */
+  leaning?: boolean;
 }
 
 function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
@@ -56,7 +58,7 @@ function withMarbled(drawn: DiceColour, marbled: boolean): DiceColour {
  * from a different point of its own stream.
  */
 export async function syntheticSample(seed: number, kind: SceneKind = {}): Promise<FrameSample> {
-  const { focus = false, closeCamera = false, hardLook = false, marbled = false, faintPips = false, crowded = false, occluded = false } = kind;
+  const { focus = false, closeCamera = false, hardLook = false, marbled = false, faintPips = false, crowded = false, occluded = false, leaning = false } = kind;
   const rng = new Rng(seed * 7 + 1);
   const focal = closeCamera ? new Rng(seed * 13 + 5).range(...CLOSE_CAMERA_FOCAL) : undefined;
   const [width, height] = rng.pick(SIZES);
@@ -67,8 +69,8 @@ export async function syntheticSample(seed: number, kind: SceneKind = {}): Promi
   const faces = Array.from({ length: n }, () => rng.int(1, 6));
   // the look is drawn even when `marbled` overrides it, so the rest of the scene's stream is unchanged
   const scene = focus
-    ? renderScene({ width, height, faces, seed, mode: 'train', colour: withMarbled(rng.pick(HARD_COLOURS), marbled), dieSize: rng.range(18, 45), focal, faintPips, occluders: occluded })
-    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? withMarbled(new Rng(seed * 17 + 3).pick(HARD_COLOURS), marbled) : undefined, dieSize: crowded ? crowdRng.range(20, 70) : undefined, focal, faintPips, occluders: occluded });
+    ? renderScene({ width, height, faces, seed, mode: 'train', colour: withMarbled(rng.pick(HARD_COLOURS), marbled), dieSize: rng.range(18, 45), focal, faintPips, occluders: occluded, leaning })
+    : renderScene({ width, height, faces, seed, mode: 'train', colour: hardLook ? withMarbled(new Rng(seed * 17 + 3).pick(HARD_COLOURS), marbled) : undefined, dieSize: crowded ? crowdRng.range(20, 70) : undefined, focal, faintPips, occluders: occluded, leaning });
   const jpeg = await scene.image.toJpeg(rng.int(35, 95));
   const pixels = await decodeImage(jpeg);
   return { pixels, dice: scene.dice.map((d) => ({ x: d.x, y: d.y, size: d.size, cls: classOf(d), pips: d.pips })), source: 'synthetic' };

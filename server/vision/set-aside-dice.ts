@@ -1,0 +1,101 @@
+/**
+ * Scoring dice a synthetic set draws unreadable on purpose: a die with a pip covered by a fingertip,
+ * pencil or card (server/synth/occluder.ts), a die leaning on another die or against the tray wall
+ * (server/synth/leaning.ts). The right answer for such a die is "not sure" (or nothing); it is not
+ * labelled with a face, but listed in a file of its own beside the labels (SET_ASIDE_FILES), and the
+ * readings on it are set aside from the face, recall and precision figures and counted here (pure).
+ */
+import { matchImage, type LabelBox, type PredictedDie } from './scoring.ts';
+
+/** The files a set lists its set-aside dice in, each with what its dice are. */
+export const SET_ASIDE_FILES = {
+  hidden: { file: 'hidden.json', about: 'hidden dice (a pip covered)' },
+  leaningOnDice: { file: 'leaning-on-dice.json', about: 'dice leaning on another die' },
+  leaningOnWall: { file: 'leaning-on-wall.json', about: 'dice leaning against the tray wall' },
+} as const;
+
+export type SetAsideKind = keyof typeof SET_ASIDE_FILES;
+
+/** A set-aside die: centre and whole-die box, in pixels once `inPixels` has scaled it to its frame. */
+export interface SetAsideDie {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface SetAsideReads {
+  dice: number;
+  /** reported as "not sure" */
+  notSure: number;
+  /** reported with a face: a guess, right or wrong */
+  guessed: number;
+  notFound: number;
+}
+
+export const NO_READS: SetAsideReads = { dice: 0, notSure: 0, guessed: 0, notFound: 0 };
+
+/**
+ * The predictions that are not on a set-aside die (those matched to a labelled die first, as the scoring
+ * matches them), and how the set-aside dice were read.
+ */
+export function setAside<P extends PredictedDie>(labels: LabelBox[], aside: SetAsideDie[], preds: P[]): { preds: P[]; reads: SetAsideReads } {
+  const free = matchImage(labels, preds).unmatchedPredictions;
+  const onAside = matchImage(
+    aside.map((h) => ({ ...h, face: 0 })),
+    free.map((i) => preds[i]),
+  );
+  const taken = new Set(onAside.pairs.map(([, k]) => free[k]));
+  const faces = onAside.pairs.map(([, k]) => preds[free[k]].face);
+  return {
+    preds: preds.filter((_, i) => !taken.has(i)),
+    reads: {
+      dice: aside.length,
+      notSure: faces.filter((f) => f === null).length,
+      guessed: faces.filter((f) => f !== null).length,
+      notFound: onAside.unmatchedLabels.length,
+    },
+  };
+}
+
+/** Set-aside dice given as fractions of the frame (as the files hold them) in pixels of a width × height frame. */
+export function inPixels(dice: readonly SetAsideDie[], width: number, height: number): SetAsideDie[] {
+  return dice.map((d) => ({ x: d.x * width, y: d.y * height, w: d.w * width, h: d.h * height }));
+}
+
+export function addReads(a: SetAsideReads, b: SetAsideReads): SetAsideReads {
+  return { dice: a.dice + b.dice, notSure: a.notSure + b.notSure, guessed: a.guessed + b.guessed, notFound: a.notFound + b.notFound };
+}
+
+/** One line of figures: how many, "not sure", read with a face, not found. */
+export function formatReads(kind: SetAsideKind, r: SetAsideReads): string {
+  return `${SET_ASIDE_FILES[kind].about}, not labelled, their readings set aside: ${r.dice}, "not sure" ${r.notSure}, read with a face ${r.guessed}, not found ${r.notFound}`;
+}
+
+/**
+ * Parses a set-aside file: { "image file": [{ x, y, w, h }, …] }, centre and box as fractions of the
+ * frame (as YOLO labels are); throws a clear error on anything else.
+ */
+export function parseSetAsideDice(text: string, source: string): Map<string, SetAsideDie[]> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${source}: not JSON (${(err as Error).message})`);
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`${source}: expected an object of image name → dice`);
+  const out = new Map<string, SetAsideDie[]>();
+  for (const [image, list] of Object.entries(raw)) {
+    if (!Array.isArray(list)) throw new Error(`${source}: "${image}" should list dice`);
+    out.set(
+      image,
+      list.map((d: unknown, i) => {
+        const box = d as Record<string, unknown>;
+        const ok = typeof d === 'object' && d !== null && ['x', 'y', 'w', 'h'].every((k) => typeof box[k] === 'number' && box[k] >= 0 && box[k] <= 1);
+        if (!ok) throw new Error(`${source}: "${image}" die ${i} needs x, y, w, h as fractions of the frame (0 to 1)`);
+        return { x: box.x as number, y: box.y as number, w: box.w as number, h: box.h as number };
+      }),
+    );
+  }
+  return out;
+}
