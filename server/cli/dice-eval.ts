@@ -26,6 +26,8 @@
  * --edge-threshold how far (× size) a die may reach out of the frame and still be read: for choosing
  * them on a tuning set; --side-face how close (× size) to a read die a "not sure" one is dropped as its side;
  * --faint-threshold the score under which a cocked, blurred or "not sure" die is not reported;
+ * --cocked-ratio how many times the six faces' total probability the unreadable-pose class must exceed for
+ * a die to be called cocked (1: whichever is more likely);
  * --closer-look PX the size in detector pixels a doubtful die is zoomed to and found again (0: off).
  * --fine-look on|off: whether a frame larger than 640×480 is looked at again at a 640×480 frame's scale
  * (server/vision/fine-look.ts; default on).
@@ -61,7 +63,7 @@ const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] 
        npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame | --leaning] [--by-look] [--out DIR] [--predictions FILE.json]
   camera: [--camera half|third|double|square|warm|tungsten|cool|candle|skylight|negative|red|blue|marbled|dim|soft|jpeg]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
-          [--faint-threshold P] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX] [--fine-look on|off]
+          [--faint-threshold P] [--cocked-ratio X] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX] [--fine-look on|off]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
 
 /** A folder's set-aside dice of each kind whose file it has (written with an occluded or a leaning set). */
@@ -111,6 +113,7 @@ async function main(): Promise<void> {
       'edge-threshold': { type: 'string' },
       'side-face': { type: 'string' },
       'faint-threshold': { type: 'string' },
+      'cocked-ratio': { type: 'string' },
       views: { type: 'string' },
       'peak-distance': { type: 'string' },
       'review-below': { type: 'string' },
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
   const edge = unit('edge-threshold');
   const sideFace = unit('side-face');
   const faint = unit('faint-threshold');
+  const cocked = unit('cocked-ratio');
   const detectThreshold = unit('detect-threshold');
   const minPeakDistance = unit('peak-distance');
   const reviewBelow = unit('review-below');
@@ -187,7 +191,7 @@ async function main(): Promise<void> {
     closerLook,
     fineLook,
     // only the thresholds given: the reader's defaults stand for the rest
-    thresholds: Object.fromEntries(Object.entries({ face, none, edge, sideFace, faint }).filter(([, v]) => v !== undefined)),
+    thresholds: Object.fromEntries(Object.entries({ face, none, edge, sideFace, faint, cocked }).filter(([, v]) => v !== undefined)),
   });
   const bar = progressBar();
   const times: number[] = [];

@@ -48,7 +48,7 @@
  * continued classifier gives less than even odds of its own class (server/vision/training/hard-crops.ts).
  * `--light-casts F` adds, for that share of the real training photos, a copy in a random room light (warm to
  * cool, dim to bright: server/vision/training/light-cast.ts), for both networks; `--light-range narrow|wide`
- * names the range drawn from (default narrow, as dice models 1.17.0 to 1.20.0 were taught).
+ * names the range drawn from (default narrow, as dice models 1.17.0 to 1.21.0 were taught).
  * `--recolours F` adds, for that share of the real training photos, a copy recoloured by lightness into
  * dice of another colour (black, red, green, yellow or purple, pips contrasting; blue left out to check
  * with: server/vision/training/recolour.ts), for both networks.

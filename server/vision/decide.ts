@@ -21,6 +21,11 @@ export interface DecisionThresholds {
   /** below this face probability the die is reported unreadable ('unsure') */
   face: number;
   /**
+   * a die is unreadable (cocked, or its pips cut or covered) when P(unreadable pose) is more than this ×
+   * the six faces' total (1: whichever is more likely)
+   */
+  cocked: number;
+  /**
    * a die whose top face reaches beyond the frame by more than this × size is 'edge' whatever the
    * classifier says: by then every face but a one has lost a pip (pips reach to 0.1–0.2 × size from
    * the face's edge), with a margin for the detector's error in centre and size (about 0.1 × size).
@@ -48,7 +53,7 @@ export interface DecisionThresholds {
   faint: number;
 }
 
-export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.3, face: 0.4, edge: 0.3, cut: 0.02, sideFace: 0.9, sideFaceSize: 0.8, faint: 0.15 };
+export const DEFAULT_THRESHOLDS: DecisionThresholds = { none: 0.3, face: 0.4, cocked: 1, edge: 0.3, cut: 0.02, sideFace: 0.9, sideFaceSize: 0.8, faint: 0.15 };
 
 /** How far (pixels) a square top face of side `size` centred at (x, y) reaches beyond a width×height frame; 0 inside. */
 export function beyondFrame(x: number, y: number, size: number, width: number, height: number): number {
@@ -76,7 +81,7 @@ export function decideDice(dets: Detection[], probs: ArrayLike<number>[], width:
       die.face = null;
       die.unreadable = 'edge';
       die.score = d.score * (1 - p[CLASS_NONE]);
-    } else if (p[CLASS_COCKED] > faceMass && p[CLASS_COCKED] >= p[CLASS_BLURRED]) {
+    } else if (p[CLASS_COCKED] > t.cocked * faceMass && p[CLASS_COCKED] >= p[CLASS_BLURRED]) {
       // the classifier's "unreadable pose" class also stands for pips cut by the frame or covered by something
       die.face = null;
       die.unreadable = outside > t.cut * d.size ? 'edge' : 'cocked';

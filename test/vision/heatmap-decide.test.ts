@@ -122,4 +122,13 @@ describe('decideDice', () => {
     expect(decideDice([faint], [probs(2, 0.5)], 640, 480)[0]).toMatchObject({ face: 3 });
     expect(decideDice([{ ...faint, x: 2, score: 0.1 }], [cocked], 640, 480)[0]).toMatchObject({ unreadable: 'edge', score: 0.094 });
   });
+
+  it('calls a die cocked when its unreadable-pose probability passes the cocked ratio × the faces\' total', () => {
+    const die = { x: 300, y: 200, size: 40, score: 0.9 };
+    // faces 0.55 in all (a 4 at 0.5), unreadable pose 0.4
+    const leaning = [0.01, 0.01, 0.01, 0.5, 0.01, 0.01, 0.03, 0.4, 0.02];
+    expect(decideDice([die], [leaning], 640, 480)[0]).toMatchObject({ face: 4 });
+    expect(decideDice([die], [leaning], 640, 480, { ...DEFAULT_THRESHOLDS, cocked: 0.7 })[0]).toMatchObject({ face: null, unreadable: 'cocked' });
+    expect(decideDice([die], [leaning], 640, 480, { ...DEFAULT_THRESHOLDS, cocked: 0.75 })[0]).toMatchObject({ face: 4 });
+  });
 });

@@ -14,7 +14,7 @@ export interface LightCastRange {
 }
 
 /**
- * `narrow`: the range dice models 1.17.0 to 1.20.0 were taught (warm room light to daylight LEDs);
+ * `narrow`: the range dice models 1.17.0 to 1.21.0 were taught (warm room light to daylight LEDs);
  * `wide` reaches a bulb with no white balance (`--camera tungsten`) and a bluer daylight, short of
  * `candle` and `skylight`.
  */
