@@ -403,12 +403,9 @@ async function main(): Promise<void> {
   // a classifier-only run still saves the detector: it may have been refitted to a new input size
   await saveLayersModel(detector, join(out, 'detector'));
   if (classifier) await saveLayersModel(classifier, join(out, 'classifier'));
-  const detectorRun = {
-    date: new Date().toISOString(),
-    command: `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim(),
-    seed,
-    backend,
-    syntheticScenes: scenes,
+  const command = `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim();
+  // how many scenes of each kind the run drew, as every record of it lists them
+  const sceneCounts = {
     focusScenes,
     closeCameraScenes,
     hardLookScenes,
@@ -417,6 +414,14 @@ async function main(): Promise<void> {
     crowdedScenes,
     ...(occludedScenes > 0 ? { occludedScenes } : {}),
     ...(leaningScenes > 0 ? { leaningScenes } : {}),
+  };
+  const detectorRun = {
+    date: new Date().toISOString(),
+    command,
+    seed,
+    backend,
+    syntheticScenes: scenes,
+    ...sceneCounts,
     closerLookWindows: windowExamples,
     pipNegatives,
     detectorNegatives,
@@ -435,7 +440,7 @@ async function main(): Promise<void> {
   };
   const classifierRun = {
     date: new Date().toISOString(),
-    command: `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim(),
+    command,
     seed,
     backend,
     syntheticScenes: scenes,
@@ -448,14 +453,7 @@ async function main(): Promise<void> {
     classifierExamples: clsData.length,
     classifierEpochs: clsEpochs,
     classifierSeconds: Math.round(clsSeconds),
-    focusScenes,
-    closeCameraScenes,
-    hardLookScenes,
-    marbledScenes,
-    faintPipScenes,
-    crowdedScenes,
-    ...(occludedScenes > 0 ? { occludedScenes } : {}),
-    ...(leaningScenes > 0 ? { leaningScenes } : {}),
+    ...sceneCounts,
     classifierLearningRate: clsLr,
     classifierArchitecture: widenFrom ? classifierArch : resumedArch ?? classifierArch,
     ...(widenFrom ? { widenedFrom: widenFrom } : {}),
@@ -478,19 +476,12 @@ async function main(): Promise<void> {
         ? { ...previous!.training, detectorRuns: [...earlierDetRuns, detectorRun] }
         : {
     date: new Date().toISOString(),
-    command: `npm run model:train -- ${process.argv.slice(2).join(' ')}`.trim(),
+    command,
     seed,
     backend,
     syntheticScenes: scenes,
     syntheticDice: synthDice,
-    focusScenes,
-    closeCameraScenes,
-    hardLookScenes,
-    marbledScenes,
-    faintPipScenes,
-    crowdedScenes,
-    ...(occludedScenes > 0 ? { occludedScenes } : {}),
-    ...(leaningScenes > 0 ? { leaningScenes } : {}),
+    ...sceneCounts,
     realTrainImages: realPhotos,
     lightCastPhotos,
     lightCastRange: lightRangeName,

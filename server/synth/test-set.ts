@@ -5,11 +5,10 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLOSE_CAMERA_FOCAL, CROWDED_DICE, renderScene, type DiceColour, type Scene } from './scene.ts';
+import { CLOSE_CAMERA_FOCAL, CROWDED_DICE, renderScene, type DiceColour, type Scene, type SceneDie } from './scene.ts';
 import { Rng } from './random.ts';
 import { formatYoloLabels } from '../vision/yolo-dataset.ts';
 import { SET_ASIDE_FILES, type SetAsideKind } from '../vision/set-aside-dice.ts';
-import type { SceneDie } from './scene.ts';
 
 const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purple', 'translucent', 'marbled', 'white', 'any'];
 
@@ -103,12 +102,16 @@ export async function writeSyntheticSet(dir: string, count: number, seed: number
     const jpeg = await scene.image.toJpeg(jpegQuality);
     const name = syntheticSetName(i);
     await writeFile(join(dir, `${name}.jpg`), jpeg);
+    // set-aside dice normalised as the labels are, so a frame read at another size (`dice:eval --camera half`) still matches
+    const box = (d: SceneDie) => ({ x: d.x / width, y: d.y / height, w: d.w / width, h: d.h / height });
     asideKinds.forEach(({ is }, k) => {
       const here = scene.dice.filter(is);
-      // normalised as the labels are, so a frame read at another size (`dice:eval --camera half`) still matches
-      if (here.length > 0) aside[k][`${name}.jpg`] = here.map((d) => ({ x: d.x / width, y: d.y / height, w: d.w / width, h: d.h / height }));
+      if (here.length > 0) aside[k][`${name}.jpg`] = here.map(box);
     });
-    const labels = scene.dice.filter((d) => !d.unreadable).map((d) => ({ cx: d.x / width, cy: d.y / height, w: d.w / width, h: d.h / height, face: d.face }));
+    const labels = scene.dice.filter((d) => !d.unreadable).map((d) => {
+      const { x, y, w, h } = box(d);
+      return { cx: x, cy: y, w, h, face: d.face };
+    });
     await writeFile(join(dir, `${name}.txt`), formatYoloLabels(labels));
     onImage?.(i);
   }
