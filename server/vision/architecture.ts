@@ -70,9 +70,10 @@ export function refitDetector(trained: tf.LayersModel, architecture: DetectorArc
 }
 
 /**
- * Classifier sizes: conv widths of the four 3×3 convolutions and the dense layer. "small" is the
- * classifier of every shipped version (the default); "wide" has about twice the weights and 2.5× the
- * arithmetic (tried for 1.4.0 and again on the 1.8.0 detector, not shipped: see models/README.md).
+ * Classifier sizes: conv widths of the four 3×3 convolutions and the dense layer. "small" is the default
+ * for a new classifier and was shipped up to 1.15.0; "wide" has about twice the weights and 2.5× the
+ * arithmetic (not kept when tried from scratch for 1.4.0 and 1.8.0; shipped since 1.16.0, a small one
+ * widened: models/TRAINING.md).
  */
 export const CLASSIFIER_ARCHITECTURES = {
   small: { convs: [16, 24, 48, 64], dense: 64 },

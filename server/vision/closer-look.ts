@@ -3,7 +3,7 @@
  * so a 20 px die covers a few of its cells and its centre may come out a sixth of its size off: enough
  * to crop it badly and misread it. The reader runs the detector again on a window of the frame around
  * such a die, zoomed so that the die measures `targetPx` detector-input pixels, and places and sizes the
- * die again from the peak nearest the first centre (models/README.md, "The closer look").
+ * die again from the peak nearest the first centre (models/TRAINING.md, "The closer look").
  */
 import type { Detection } from './decide.ts';
 import type { Peak } from './heatmap.ts';

@@ -15,7 +15,7 @@ export interface Detection {
 export interface DecisionThresholds {
   /**
    * drop a detection when P(none) is at least this (0.5 to 1.14.0; 0.3 since 1.15.0, chosen on the tuning sets:
-   * the same faces, fewer extras; models/README.md, steps 182–183)
+   * the same faces, fewer extras; models/TRAINING.md, steps 182–183)
    */
   none: number;
   /** below this face probability the die is reported unreadable ('unsure') */

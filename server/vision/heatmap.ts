@@ -86,7 +86,7 @@ export interface Peak {
 /**
  * Two dice lying flat cannot have top-face centres closer than one size; side faces of big dice make
  * peaks closer than that. 0.6 and not 1: sizes are estimates (0.8 lost touching dice in clusters;
- * chosen on the synthetic tuning set, models/README.md).
+ * chosen on the synthetic tuning set, models/TRAINING.md).
  */
 export const PEAK_SPACING = 0.6;
 

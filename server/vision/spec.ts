@@ -2,7 +2,7 @@
  * The classifier's input encodings, by the text a model's spec.json names its crop normalisation with.
  * "rgb" is the input of every shipped version. "lightness-colour" gives the lightness and the two colour
  * contrasts each their own scale, so that a hue difference is not scaled down by a crop's lightness
- * contrast (tried for marbled dice; it read them no better: models/README.md, steps 125–131).
+ * contrast (tried for marbled dice; it read them no better: models/TRAINING.md, steps 125–131).
  */
 export const CLASSIFIER_INPUTS = {
   rgb: 'x/255, minus the crop mean, divided by (crop std + 0.05)',
