@@ -21,7 +21,7 @@ export function isClassifierInput(name: string): name is ClassifierInput {
  * differs, but for the classifier's normalisation, which may be any of CLASSIFIER_INPUTS.
  */
 export const MODEL_SPEC = {
-  version: '1.21.0',
+  version: '1.22.0',
   detector: {
     /** the frame is letterboxed (aspect kept, zero padding after normalisation) into this size */
     inputWidth: 320,
