@@ -415,23 +415,24 @@ async function main(): Promise<void> {
     ...(occludedScenes > 0 ? { occludedScenes } : {}),
     ...(leaningScenes > 0 ? { leaningScenes } : {}),
   };
-  const detectorRun = {
-    date: new Date().toISOString(),
-    command,
-    seed,
-    backend,
-    syntheticScenes: scenes,
-    ...sceneCounts,
-    closerLookWindows: windowExamples,
-    pipNegatives,
-    detectorNegatives,
-    detectorFalsePeaks,
+  // what every record of the run starts with, and what it says of the real photos
+  const runStart = { date: new Date().toISOString(), command, seed, backend, syntheticScenes: scenes };
+  const realPhotoCounts = {
     realTrainImages: realPhotos,
     lightCastPhotos,
     lightCastRange: lightRangeName,
     recolouredPhotos,
     ...(marbledPhotos > 0 ? { marbledPhotos } : {}),
     realLabelsLeftOut,
+  };
+  const detectorRun = {
+    ...runStart,
+    ...sceneCounts,
+    closerLookWindows: windowExamples,
+    pipNegatives,
+    detectorNegatives,
+    detectorFalsePeaks,
+    ...realPhotoCounts,
     detectorSteps: detSteps,
     detectorLearningRate: detLr,
     detectorArchitecture: detectorArch,
@@ -439,17 +440,8 @@ async function main(): Promise<void> {
     continued: values.continue,
   };
   const classifierRun = {
-    date: new Date().toISOString(),
-    command,
-    seed,
-    backend,
-    syntheticScenes: scenes,
-    realTrainImages: realPhotos,
-    lightCastPhotos,
-    lightCastRange: lightRangeName,
-    recolouredPhotos,
-    ...(marbledPhotos > 0 ? { marbledPhotos } : {}),
-    realLabelsLeftOut,
+    ...runStart,
+    ...realPhotoCounts,
     classifierExamples: clsData.length,
     classifierEpochs: clsEpochs,
     classifierSeconds: Math.round(clsSeconds),
@@ -475,19 +467,10 @@ async function main(): Promise<void> {
       : stage === 'detector'
         ? { ...previous!.training, detectorRuns: [...earlierDetRuns, detectorRun] }
         : {
-    date: new Date().toISOString(),
-    command,
-    seed,
-    backend,
-    syntheticScenes: scenes,
+    ...runStart,
     syntheticDice: synthDice,
     ...sceneCounts,
-    realTrainImages: realPhotos,
-    lightCastPhotos,
-    lightCastRange: lightRangeName,
-    recolouredPhotos,
-    ...(marbledPhotos > 0 ? { marbledPhotos } : {}),
-    realLabelsLeftOut,
+    ...realPhotoCounts,
     realTrainDice: realDice,
     classifierExamples: clsData.length,
     detectorSteps: detSteps,
