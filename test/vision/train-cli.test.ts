@@ -25,50 +25,63 @@ async function failure(args: string[]): Promise<string> {
   throw new Error(`model:train ${args.join(' ')} did not fail`);
 }
 
+/** `work` over `items`, at most `width` at a time, results in order. */
+async function mapInBatches<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += width) results.push(...(await Promise.all(items.slice(i, i + width).map(work))));
+  return results;
+}
+
 describe('npm run model:train arguments', () => {
+  // one process a case (each loads the training code), a few at a time: the cases are many, the cores few
+  const BAD_OPTIONS: [args: string[], message: string][] = [
+    [['--stage', 'both'], '--stage must be all, detector or classifier'],
+    [['--continue'], '--continue needs --stage detector or --stage classifier'],
+    [['--focus', '1.5'], '--focus must be a number from 0 to 1'],
+    [['--stage', 'detector', '--crop-at-detected'], '--crop-at-detected needs --stage classifier'],
+    [['--detector-lr', '0'], '--detector-lr must be a positive number'],
+    [['--hard-negatives'], '--hard-negatives needs --stage classifier'],
+    [['--classifier-arch', 'huge'], '--classifier-arch must be small or wide'],
+    [['--detector-arch', 'deep'], '--detector-arch must be plain or context'],
+    [['--hard-looks', 'half'], '--hard-looks must be a number from 0 to 1'],
+    [['--closer-look-windows', '2'], '--closer-look-windows must be a number from 0 to 1'],
+    [['--stage', 'classifier', '--closer-look-windows', '0.5'], '--closer-look-windows trains the detector'],
+    [['--centre-jitter', '0.6'], '--centre-jitter must be under 0.5'],
+    [['--centre-jitter', '0'], '--centre-jitter must be a positive number'],
+    [['--stage', 'detector', '--centre-jitter', '0.2'], '--centre-jitter shapes the classifier'],
+    [['--scene', '10'], "Unknown option '--scene'"],
+    [['--pip-negatives', '0.5'], '--pip-negatives must be a weight of 1 or more'],
+    [['--stage', 'classifier', '--pip-negatives', '4'], '--pip-negatives trains the detector'],
+    [['--marbled', '1.5'], '--marbled must be a number from 0 to 1'],
+    [['--marbled', '0.5'], '--marbled is a share of the focus and hard-look scenes'],
+    [['--faint-pips', '1.5'], '--faint-pips must be a number from 0 to 1'],
+    [['--crowded', '1.5'], '--crowded must be a number from 0 to 1'],
+    [['--occluders', '1.2'], '--occluders must be a number from 0 to 1'],
+    [['--leaning', '1.5'], '--leaning must be a number from 0 to 1'],
+    [['--stage', 'detector', '--continue', '--detector-negatives', '0.5'], '--detector-negatives must be a weight of 1 or more'],
+    [['--stage', 'detector', '--detector-negatives', '4'], '--detector-negatives weighs the false peaks of the detector in --out'],
+    [['--stage', 'classifier', '--continue', '--detector-negatives', '4'], 'it needs --stage detector --continue'],
+    [['--focus', '0.5', '--faint-pips', '0.5'], '--faint-pips is a share of the marbled scenes'],
+    [['--classifier-input', 'hsv'], '--classifier-input must be rgb or lightness-colour'],
+    [['--stage', 'detector', '--classifier-input', 'rgb'], "--classifier-input shapes the classifier's crops"],
+    [['--pip-map', '0'], '--pip-map must be a positive number'],
+    [['--stage', 'detector', '--pip-map', '3'], '--pip-map trains the classifier'],
+    [['--stage', 'classifier', '--hard-crops', '2'], '--hard-crops repeats the crops the classifier in --out reads wrong'],
+    [['--hard-crops', 'many'], '--hard-crops must be a non-negative integer'],
+    [['--light-casts', '2'], '--light-casts must be a number from 0 to 1'],
+    [['--light-casts', '0.5', '--no-real'], '--light-casts copies real photos in other light'],
+    [['--light-casts', '0.5', '--light-range', 'dusk'], '--light-range must be one of narrow, wide, got dusk'],
+    [['--light-range', 'wide'], '--light-range names the light of --light-casts'],
+    [['--recolours', '1.5'], '--recolours must be a number from 0 to 1'],
+    [['--recolours', '0.5', '--no-real'], '--recolours copies real photos in other colours'],
+    [['--marbled-recolours', '2'], '--marbled-recolours must be a number from 0 to 1'],
+    [['--marbled-recolours', '1', '--no-real'], '--marbled-recolours copies real photos with marbled dice'],
+  ];
+
   it('names the bad option before any training starts', async () => {
-    expect(await failure(['--stage', 'both'])).toContain('--stage must be all, detector or classifier');
-    expect(await failure(['--continue'])).toContain('--continue needs --stage detector or --stage classifier');
-    expect(await failure(['--focus', '1.5'])).toContain('--focus must be a number from 0 to 1');
-    expect(await failure(['--stage', 'detector', '--crop-at-detected'])).toContain('--crop-at-detected needs --stage classifier');
-    expect(await failure(['--detector-lr', '0'])).toContain('--detector-lr must be a positive number');
-    expect(await failure(['--hard-negatives'])).toContain('--hard-negatives needs --stage classifier');
-    expect(await failure(['--classifier-arch', 'huge'])).toContain('--classifier-arch must be small or wide');
-    expect(await failure(['--detector-arch', 'deep'])).toContain('--detector-arch must be plain or context');
-    expect(await failure(['--hard-looks', 'half'])).toContain('--hard-looks must be a number from 0 to 1');
-    expect(await failure(['--closer-look-windows', '2'])).toContain('--closer-look-windows must be a number from 0 to 1');
-    expect(await failure(['--stage', 'classifier', '--closer-look-windows', '0.5'])).toContain('--closer-look-windows trains the detector');
-    expect(await failure(['--centre-jitter', '0.6'])).toContain('--centre-jitter must be under 0.5');
-    expect(await failure(['--centre-jitter', '0'])).toContain('--centre-jitter must be a positive number');
-    expect(await failure(['--stage', 'detector', '--centre-jitter', '0.2'])).toContain('--centre-jitter shapes the classifier');
-    expect(await failure(['--scene', '10'])).toContain("Unknown option '--scene'");
-    expect(await failure(['--pip-negatives', '0.5'])).toContain('--pip-negatives must be a weight of 1 or more');
-    expect(await failure(['--stage', 'classifier', '--pip-negatives', '4'])).toContain('--pip-negatives trains the detector');
-    expect(await failure(['--marbled', '1.5'])).toContain('--marbled must be a number from 0 to 1');
-    expect(await failure(['--marbled', '0.5'])).toContain('--marbled is a share of the focus and hard-look scenes');
-    expect(await failure(['--faint-pips', '1.5'])).toContain('--faint-pips must be a number from 0 to 1');
-    expect(await failure(['--crowded', '1.5'])).toContain('--crowded must be a number from 0 to 1');
-    expect(await failure(['--occluders', '1.2'])).toContain('--occluders must be a number from 0 to 1');
-    expect(await failure(['--leaning', '1.5'])).toContain('--leaning must be a number from 0 to 1');
-    expect(await failure(['--stage', 'detector', '--continue', '--detector-negatives', '0.5'])).toContain('--detector-negatives must be a weight of 1 or more');
-    expect(await failure(['--stage', 'detector', '--detector-negatives', '4'])).toContain('--detector-negatives weighs the false peaks of the detector in --out');
-    expect(await failure(['--stage', 'classifier', '--continue', '--detector-negatives', '4'])).toContain('it needs --stage detector --continue');
-    expect(await failure(['--focus', '0.5', '--faint-pips', '0.5'])).toContain('--faint-pips is a share of the marbled scenes');
-    expect(await failure(['--classifier-input', 'hsv'])).toContain('--classifier-input must be rgb or lightness-colour');
-    expect(await failure(['--stage', 'detector', '--classifier-input', 'rgb'])).toContain("--classifier-input shapes the classifier's crops");
-    expect(await failure(['--pip-map', '0'])).toContain('--pip-map must be a positive number');
-    expect(await failure(['--stage', 'detector', '--pip-map', '3'])).toContain('--pip-map trains the classifier');
-    expect(await failure(['--stage', 'classifier', '--hard-crops', '2'])).toContain('--hard-crops repeats the crops the classifier in --out reads wrong');
-    expect(await failure(['--hard-crops', 'many'])).toContain('--hard-crops must be a non-negative integer');
-    expect(await failure(['--light-casts', '2'])).toContain('--light-casts must be a number from 0 to 1');
-    expect(await failure(['--light-casts', '0.5', '--no-real'])).toContain('--light-casts copies real photos in other light');
-    expect(await failure(['--light-casts', '0.5', '--light-range', 'dusk'])).toContain('--light-range must be one of narrow, wide, got dusk');
-    expect(await failure(['--light-range', 'wide'])).toContain('--light-range names the light of --light-casts');
-    expect(await failure(['--recolours', '1.5'])).toContain('--recolours must be a number from 0 to 1');
-    expect(await failure(['--recolours', '0.5', '--no-real'])).toContain('--recolours copies real photos in other colours');
-    expect(await failure(['--marbled-recolours', '2'])).toContain('--marbled-recolours must be a number from 0 to 1');
-    expect(await failure(['--marbled-recolours', '1', '--no-real'])).toContain('--marbled-recolours copies real photos with marbled dice');
-  });
+    const stderrs = await mapInBatches(BAD_OPTIONS, 4, ([args]) => failure(args));
+    BAD_OPTIONS.forEach(([, message], i) => expect(stderrs[i]).toContain(message));
+  }, 600_000);
 
   it('refuses to continue a wide classifier as a small one, before reading any data', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'wide-classifier-'));
