@@ -2,24 +2,27 @@
  * Vision benchmark: ms per 640×480 JPEG frame with 7 dice (decode included) on the active backend,
  * and the memory of the running pipeline; then the same for a full tray of 25 dice (no target: what a
  * crowded roll costs), and for a 1920×1080 frame of 7 dice 40 px across (no target: what the fine look
- * at a large frame costs, server/vision/fine-look.ts).
+ * at a large frame costs, server/vision/fine-look.ts); last, such a frame whose tray fills the middle
+ * 960×720 of the view, read whole and read within the calibrated tray (server/vision/region.ts).
  */
+import sharp from 'sharp';
 import * as tf from '@tensorflow/tfjs';
 import { createDiceReader } from '../server/vision/reader.ts';
+import type { ReadOptions } from '../server/hardware/ports.ts';
 import { renderTray } from '../server/synth/index.ts';
 import { median, percentile } from '../server/vision/scoring.ts';
 
 export async function run(): Promise<Record<string, unknown>> {
   const rssBefore = process.memoryUsage().rss;
   const reader = await createDiceReader();
-  const timeFrames = async (frames: { image: Buffer }[], count: number): Promise<{ times: number[]; diceSeen: number }> => {
-    for (const f of frames) await reader.read(f.image); // warm-up
+  const timeFrames = async (frames: { image: Buffer }[], count: number, options?: ReadOptions): Promise<{ times: number[]; diceSeen: number }> => {
+    for (const f of frames) await reader.read(f.image, options); // warm-up
     const times: number[] = [];
     let diceSeen = 0;
     for (let i = 0; i < count; i++) {
       const f = frames[i % frames.length];
       const t0 = performance.now();
-      const r = await reader.read(f.image);
+      const r = await reader.read(f.image, options);
       times.push(performance.now() - t0);
       diceSeen += r.dice.length;
     }
@@ -39,6 +42,31 @@ export async function run(): Promise<Record<string, unknown>> {
     [1, 2, 3, 4].map((seed) => renderTray({ faces: [1, 2, 3, 4, 5, 6, (seed % 6) + 1], seed, width: 1920, height: 1080, style: { dieSize: (40 * 640) / 1920 } })),
   );
   const hd = await timeFrames(hdTrays, 30);
+  // the larger frames and detector input grow the backend's heap
+  const hdRssMB = Math.round(process.memoryUsage().rss / 1048576);
+  // the tray of a 960×720 frame (dice 40 px) in the middle of an empty 1920×1080 table
+  const table = (await renderTray({ faces: [], seed: 9, width: 1920, height: 1080 })).image;
+  const trayInView = await Promise.all(
+    [1, 2, 3, 4].map(async (seed) => {
+      const tray = await renderTray({ faces: [1, 2, 3, 4, 5, 6, (seed % 6) + 1], seed, width: 960, height: 720, style: { dieSize: (40 * 640) / 960 } });
+      return { image: await sharp(table).composite([{ input: tray.image, left: 480, top: 180 }]).jpeg({ quality: 88 }).toBuffer() };
+    }),
+  );
+  const within = { x: 480 / 1920, y: 180 / 1080, w: 960 / 1920, h: 720 / 1080 };
+  // read in turns, so that both see the machine alike
+  const [viewWhole, viewTray] = [{ times: [] as number[], diceSeen: 0 }, { times: [] as number[], diceSeen: 0 }];
+  for (let i = 0; i < 10; i++) {
+    for (const [t, options] of [[viewWhole, undefined], [viewTray, { within }]] as const) {
+      const r = await timeFrames(trayInView, 4, options);
+      t.times.push(...r.times);
+      t.diceSeen += r.diceSeen;
+    }
+  }
+  const trayFigures = (t: { times: number[]; diceSeen: number }) => ({
+    meanDiceFound: Math.round((t.diceSeen / t.times.length) * 100) / 100,
+    msPerFrameMedian: Math.round(median(t.times) * 100) / 100,
+    msPerFrameP95: Math.round(percentile(t.times, 95) * 100) / 100,
+  });
   const figures = {
     backend: reader.backend,
     frames: times.length,
@@ -62,7 +90,14 @@ export async function run(): Promise<Record<string, unknown>> {
       meanDiceFound: Math.round((hd.diceSeen / hd.times.length) * 100) / 100,
       msPerFrameMedian: Math.round(median(hd.times) * 100) / 100,
       msPerFrameP95: Math.round(percentile(hd.times, 95) * 100) / 100,
-      // the larger frames and detector input grow the backend's heap
+      rssMB: hdRssMB,
+    },
+    hdTrayInView: {
+      frame: '1920x1080',
+      tray: '960x720 in the middle',
+      dicePerFrame: 7,
+      wholeFrame: trayFigures(viewWhole),
+      withinTray: trayFigures(viewTray),
       rssMB: Math.round(process.memoryUsage().rss / 1048576),
     },
   };

@@ -25,11 +25,27 @@ export interface FrameSource extends EventEmitter {
   stop(): Promise<void>;
 }
 
+/** A rectangle of the image in normalised coordinates (0..1, origin top-left). */
+export interface ReadRegion {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface ReadOptions {
+  /**
+   * Only dice in this part of the image are wanted (the calibrated tray and kept zone): the reader may
+   * look nowhere else, and may still report dice a little beyond it.
+   */
+  within?: ReadRegion;
+}
+
 /** Frame -> dice. One implementation (server/vision) serves the server, dice:eval and the benchmark. */
 export interface DiceReader {
   /** 'wasm' | 'tensorflow' | 'cpu' */
   readonly backend: string;
-  read(image: Buffer): Promise<{ width: number; height: number; dice: SeenDie[] }>;
+  read(image: Buffer, options?: ReadOptions): Promise<{ width: number; height: number; dice: SeenDie[] }>;
 }
 
 /** The buttons on the box. */

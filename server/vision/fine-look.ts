@@ -8,7 +8,7 @@
  * keeps from each look the dice of the sizes it sees well (models/README.md, "Large frames").
  */
 import type { Detection } from './decide.ts';
-import { letterboxFor, type InputSize } from './preprocess.ts';
+import { ceil16, letterboxFor, type InputSize } from './preprocess.ts';
 
 /** Detector-input pixels per frame pixel of the fine look: the scale a 640×480 frame is first seen at. */
 export const FINE_SCALE = 0.5;
@@ -22,8 +22,6 @@ const MIN_GAIN = 1.25;
 /** The largest die, in fine-look input pixels, the fine look is trusted with (the detector learned up to 60). */
 export const FINE_LOOK_MAX_PX = 60;
 
-const ceil16 = (v: number): number => Math.ceil(v / 16) * 16;
-
 /** The scale the first look sees a frame at (the spec's letterbox). */
 export function firstLookScale(width: number, height: number): number {
   return letterboxFor(width, height).scale;
@@ -35,10 +33,16 @@ export function firstLookScale(width: number, height: number): number {
  * look already sees at nearly that scale (640×480 and smaller).
  */
 export function fineLookInput(width: number, height: number): InputSize | null {
-  const scale = Math.min(FINE_SCALE, FINE_MAX_INPUT.width / width, FINE_MAX_INPUT.height / height);
-  if (scale < firstLookScale(width, height) * MIN_GAIN) return null;
+  const scale = fineLookScale(width, height);
+  if (scale === null) return null;
   // FINE_MAX_INPUT's sides are multiples of 16, so rounding up never passes them
   return { width: ceil16(width * scale), height: ceil16(height * scale) };
+}
+
+/** Detector-input pixels per frame pixel of the fine look at a `width` × `height` frame; null where fineLookInput is. */
+export function fineLookScale(width: number, height: number): number | null {
+  const scale = Math.min(FINE_SCALE, FINE_MAX_INPUT.width / width, FINE_MAX_INPUT.height / height);
+  return scale < firstLookScale(width, height) * MIN_GAIN ? null : scale;
 }
 
 /** A die the first look sees at least this many detector pixels across is left to it (what it was tuned on). */

@@ -21,6 +21,9 @@ export interface InputSize {
 
 const SPEC_INPUT: InputSize = { width: DW, height: DH };
 
+/** `v` rounded up to the multiple of 16 a detector input's side must be. */
+export const ceil16 = (v: number): number => Math.ceil(v / 16) * 16;
+
 /** A rectangle of a frame, in frame pixels. */
 export interface FrameWindow {
   x0: number;

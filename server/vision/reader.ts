@@ -4,20 +4,22 @@
  * 1.7.0); stage 2 classifies a crop of each die, taken from the full-resolution frame. A die it is not
  * sure of gets a second look in four orientations and a closer look (closer-look.ts): found again in a
  * zoomed window, and its new crop read too. A frame larger than 640×480 is also looked at finely
- * (fine-look.ts), so that its small dice are found.
+ * (fine-look.ts), so that its small dice are found. Given the part of the frame the tray is in, the
+ * detector looks there only (region.ts).
  */
 import * as tf from '@tensorflow/tfjs';
 import type { SeenDie } from '../http/protocol.ts';
-import type { DiceReader } from '../hardware/ports.ts';
+import type { DiceReader, ReadOptions } from '../hardware/ports.ts';
 import { initBackend, type BackendName } from './backend.ts';
 import { checkRaw, decodeImage, type RawRgb, type RgbPixels } from './decode.ts';
 import { decideDice, DEFAULT_THRESHOLDS, type DecisionThresholds, type Detection } from './decide.ts';
 import { decodePeaks, PEAK_SPACING } from './heatmap.ts';
 import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec } from './model-store.ts';
 import { join } from 'node:path';
-import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, type ClassifierViews, type InputSize, type Letterbox } from './preprocess.ts';
+import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, type ClassifierViews, type FrameWindow, type InputSize, type Letterbox } from './preprocess.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow, placeAgain } from './closer-look.ts';
-import { fineLookInput, mergeLooks } from './fine-look.ts';
+import { fineLookInput, fineLookScale, firstLookScale, mergeLooks } from './fine-look.ts';
+import { checkRegion, cropPixels, regionLook, regionWindow, windowHolds } from './region.ts';
 import { MODEL_SPEC, NUM_CLASSES } from './spec.ts';
 
 export interface DiceReading {
@@ -49,10 +51,10 @@ export interface ReaderOptions {
 export interface VisionDiceReader extends DiceReader {
   readonly backend: BackendName;
   readonly modelVersion: string;
-  /** JPEG/PNG bytes → dice */
-  read(image: Buffer): Promise<DiceReading>;
+  /** JPEG/PNG bytes → dice (`options.within`: look only in that part of the frame, region.ts) */
+  read(image: Buffer, options?: ReadOptions): Promise<DiceReading>;
   /** raw RGB → dice */
-  readRaw(image: RawRgb): Promise<DiceReading>;
+  readRaw(image: RawRgb, options?: ReadOptions): Promise<DiceReading>;
   dispose(): void;
 }
 
@@ -62,6 +64,21 @@ export interface VisionDiceReader extends DiceReader {
  * edge thresholds are in decide.ts.
  */
 export const READER_DEFAULTS = { detectThreshold: 0.2, minPeakDistance: PEAK_SPACING, views: 4 as ClassifierViews, reviewBelow: 0.9, closerLook: 30, fineLook: true };
+
+const pixelsTensor = (px: RgbPixels): tf.Tensor3D => tf.tensor3d(px.data, [px.height, px.width, 3], 'int32');
+
+/** The detector input of `window` of the frame (cropped from its pixels: see cropPixels). */
+function windowInput(px: RgbPixels, size: InputSize, window: FrameWindow): { input: tf.Tensor4D; box: Letterbox } {
+  const part = pixelsTensor(cropPixels(px, window));
+  try {
+    return detectorInput(part, size);
+  } finally {
+    part.dispose();
+  }
+}
+
+/** Detector input sizes the reader keeps a model for (a few per camera: its frame, its tray's windows). */
+const MAX_INPUT_SIZES = 16;
 
 /** Heatmap peak a closer look accepts: the die was found once already, so weaker than a first detection. */
 const CLOSER_LOOK_THRESHOLD = 0.1;
@@ -84,17 +101,23 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
 
   /**
    * The detector on an input of another size (shared weights), one per size asked for: the closer look's
-   * windows, and a camera's frames for the fine look (a camera keeps its size).
+   * windows, a camera's frames for the fine look, and the windows a calibrated tray asks for (a camera
+   * keeps its size and its tray). The fewest used lately are forgotten beyond MAX_INPUT_SIZES: they hold
+   * no weights of their own, only a graph.
    */
   const detectorsBySize = new Map<string, tf.LayersModel>();
   function detectorFor(size: InputSize): tf.LayersModel {
+    if (size.width === inputWidth && size.height === inputHeight) return detector;
     const key = `${size.width}x${size.height}`;
     let model = detectorsBySize.get(key);
-    if (!model) {
+    if (model) {
+      detectorsBySize.delete(key);
+    } else {
       const input = tf.input({ shape: [size.height, size.width, 3] });
       model = tf.model({ inputs: input, outputs: detector.apply(input) as tf.SymbolicTensor });
-      detectorsBySize.set(key, model);
+      if (detectorsBySize.size >= MAX_INPUT_SIZES) detectorsBySize.delete(detectorsBySize.keys().next().value!);
     }
+    detectorsBySize.set(key, model);
     return model;
   }
 
@@ -108,25 +131,40 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     classifier.predict(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
   });
 
-  /** Peaks of one detector pass over the frame letterboxed into `size`, in frame pixels. */
-  async function look(frame: tf.Tensor3D, model: tf.LayersModel, size: InputSize): Promise<{ dets: Detection[]; scale: number }> {
-    const { input, box } = detectorInput(frame, size);
-    const outT = model.predict(input) as tf.Tensor;
+  /** Peaks of one detector pass over the frame (or `window` of it) letterboxed into `size`, in frame pixels. */
+  async function look(frame: tf.Tensor3D, px: RgbPixels, size: InputSize, window?: FrameWindow): Promise<{ dets: Detection[]; scale: number }> {
+    const { input, box } = window ? windowInput(px, size, window) : detectorInput(frame, size);
+    const outT = detectorFor(size).predict(input) as tf.Tensor;
     input.dispose();
     const out = (await outT.data()) as Float32Array;
     outT.dispose();
     const peaks = decodePeaks(out, size.width / stride, size.height / stride, stride, detectThreshold, minPeakDistance);
-    return { dets: peaks.map((p) => ({ ...inputToFrame(box, p), score: p.score })), scale: box.scale };
+    return { dets: peaks.map((p) => ({ ...inputToFrame(box, p, window), score: p.score })), scale: box.scale };
   }
 
-  /** Every die's place and size: the first look, and for a large frame the fine look merged in. */
-  async function detect(frame: tf.Tensor3D): Promise<Detection[]> {
-    const [height, width] = frame.shape;
-    const first = await look(frame, detector, { width: inputWidth, height: inputHeight });
-    const fineInput = fineLook ? fineLookInput(width, height) : null;
-    if (!fineInput) return first.dets;
-    const fine = await look(frame, detectorFor(fineInput), fineInput);
-    return mergeLooks(first.dets, fine.dets, first.scale, fine.scale, minPeakDistance);
+  /** A look at `scale` over the whole frame (into `whole`), or over the part of it `within` needs. */
+  function lookAt(frame: tf.Tensor3D, px: RgbPixels, scale: number, whole: InputSize, within: ReadOptions['within']): Promise<{ dets: Detection[]; scale: number }> {
+    const part = within ? regionLook(px.width, px.height, scale, within) : null;
+    return part ? look(frame, px, part.input, part.window) : look(frame, px, whole);
+  }
+
+  /**
+   * Every die's place and size: the first look, and for a large frame the fine look merged in; `within` a
+   * region, only the dice in it and its margin (region.ts).
+   */
+  async function detect(frame: tf.Tensor3D, px: RgbPixels, within: ReadOptions['within']): Promise<Detection[]> {
+    const { width, height } = px;
+    const firstScale = firstLookScale(width, height);
+    const first = await lookAt(frame, px, firstScale, { width: inputWidth, height: inputHeight }, within);
+    const fineScale = fineLook ? fineLookScale(width, height) : null;
+    let dets = first.dets;
+    if (fineScale !== null) {
+      const fine = await lookAt(frame, px, fineScale, fineLookInput(width, height)!, within);
+      dets = mergeLooks(first.dets, fine.dets, first.scale, fine.scale, minPeakDistance);
+    }
+    if (!within) return dets;
+    const seen = regionWindow(width, height, firstScale, within);
+    return dets.filter((d) => windowHolds(seen, d.x, d.y));
   }
 
   /** [n, C] probabilities of the crops, each the mean over v orientations */
@@ -205,10 +243,11 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     }
   }
 
-  async function readPixels(px: RgbPixels): Promise<DiceReading> {
-    const frame = tf.tensor3d(px.data, [px.height, px.width, 3], 'int32');
+  async function readPixels(px: RgbPixels, options: ReadOptions = {}): Promise<DiceReading> {
+    const within = options.within === undefined ? undefined : checkRegion(options.within);
+    const frame = pixelsTensor(px);
     try {
-      const dets = (await detect(frame)).slice(0, maxDice).filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
+      const dets = (await detect(frame, px, within)).slice(0, maxDice).filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
       if (dets.length === 0) return { width: px.width, height: px.height, dice: [] };
       const read = await classify(frame, dets);
       return { width: px.width, height: px.height, dice: decideDice(read.dets, read.probs, px.width, px.height, thresholds) };
@@ -220,8 +259,8 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   return {
     backend,
     modelVersion: shipped.spec.version,
-    read: async (image: Buffer) => readPixels(await decodeImage(image)),
-    readRaw: async (image: RawRgb) => readPixels(checkRaw(image)),
+    read: async (image: Buffer, options?: ReadOptions) => readPixels(await decodeImage(image), options),
+    readRaw: async (image: RawRgb, options?: ReadOptions) => readPixels(checkRaw(image), options),
     dispose: () => {
       // each size's model holds the detector as a layer: disposing one disposes the detector's weights, which
       // are all the others hold (disposing a second would dispose them twice)

@@ -11,6 +11,8 @@ import { syntheticSetScene } from '../../server/synth/test-set.ts';
 import { photoMosaic } from '../../server/vision/photo-mosaic.ts';
 import { readYoloFolder, sharedDir } from '../../server/vision/yolo-dataset.ts';
 import { scoreImages } from '../../server/vision/scoring.ts';
+import { REGION_MARGIN_PX } from '../../server/vision/region.ts';
+import { firstLookScale } from '../../server/vision/fine-look.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const validDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'valid');
@@ -184,6 +186,76 @@ describe('dice reader on large frames', () => {
     } finally {
       firstOnly.dispose();
     }
+  });
+});
+
+describe('dice reader looking in part of the frame (a calibrated tray)', () => {
+  type Read = Awaited<ReturnType<VisionDiceReader['read']>>;
+  /** each die of `whole` whose top face lies inside `inside` is found in `part` at the same place with the same face */
+  const expectSameDice = (whole: Read, part: Read, inside: (d: Read['dice'][number]) => boolean) => {
+    const wanted = whole.dice.filter(inside);
+    expect(part.dice.filter(inside).length).toBe(wanted.length);
+    for (const d of wanted) {
+      const match = part.dice.find((p) => Math.hypot(p.x - d.x, p.y - d.y) < 3);
+      expect(match, `die at ${d.x},${d.y}`).toBeDefined();
+      expect(match!.face).toBe(d.face);
+    }
+    return wanted.length;
+  };
+
+  it('reads the dice in the region as the whole frame does, and finds none beyond its margin, at 640×480 and 1920×1080', async () => {
+    let compared = 0;
+    for (const [width, height] of [[640, 480], [1920, 1080]]) {
+      // dice 40 px across in the large frame, which its fine look finds
+      const dieSize = width > 640 ? (40 * 640) / width : undefined;
+      // the bottom right of the frame: with its margins, under half of it, so each look cuts a window
+      const within = { x: 0.45, y: 0.45, w: 0.55, h: 0.55 };
+      const [left, top] = [within.x * width, within.y * height];
+      // dice are reported up to REGION_MARGIN_PX of the first look beyond the region
+      const margin = REGION_MARGIN_PX / firstLookScale(width, height);
+      const far = (d: { x: number; y: number }) => d.x < left - margin || d.y < top - margin;
+      let beyond = 0;
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const tray = await renderTray({ faces: [1, 2, 3, 4, 5, 6, seed], seed, width, height, style: { dieSize } });
+        const whole = await reader.read(tray.image);
+        const part = await reader.read(tray.image, { within });
+        compared += expectSameDice(whole, part, (d) => d.x - d.w / 2 > left && d.y - d.h / 2 > top);
+        beyond += whole.dice.filter(far).length;
+        expect(part.dice.filter(far)).toEqual([]);
+      }
+      // the trays had dice inside and far outside the region
+      expect(beyond).toBeGreaterThan(10);
+    }
+    expect(compared).toBeGreaterThan(8);
+  });
+
+  it('refuses a region outside the image with VisionInputError, and reads the next frame', async () => {
+    const tray = await renderTray({ faces: [2, 4], seed: 3 });
+    await expect(reader.read(tray.image, { within: { x: 0.5, y: 0, w: 0.6, h: 1 } })).rejects.toBeInstanceOf(VisionInputError);
+    await expect(reader.read(tray.image, { within: { x: 0, y: 0, w: Number.NaN, h: 1 } })).rejects.toThrow(/region\.w must be a number/);
+    expect((await reader.read(tray.image, { within: { x: 0, y: 0, w: 1, h: 1 } })).dice.length).toBe(2);
+  });
+
+  it.skipIf(!haveReal)('reads a real tray seen in a quarter of a camera\'s view: the validation photos four to a frame', async () => {
+    const images = await readYoloFolder(validDir);
+    const items = [];
+    let compared = 0;
+    const within = { x: 0.5, y: 0.5, w: 0.5, h: 0.5 };
+    for (let k = 0; k + 4 <= images.length; k += 4) {
+      const { jpeg, labels } = await photoMosaic(images.slice(k, k + 4), 2);
+      const whole = await reader.read(jpeg);
+      const part = await reader.read(jpeg, { within });
+      const inQuarter = (d: { x: number; y: number }) => d.x >= whole.width / 2 && d.y >= whole.height / 2;
+      compared += expectSameDice(whole, part, (d) => d.x - d.w / 2 > whole.width / 2 && d.y - d.h / 2 > whole.height / 2);
+      const quarterLabels = labels.map((l) => ({ x: l.cx * whole.width, y: l.cy * whole.height, w: l.w * whole.width, h: l.h * whole.height, face: l.face })).filter(inQuarter);
+      items.push({ labels: quarterLabels, preds: part.dice.filter(inQuarter) });
+    }
+    expect(compared).toBeGreaterThan(40);
+    const s = scoreImages(items);
+    expect(s.dice).toBeGreaterThan(50);
+    expect(s.recall).toBeGreaterThanOrEqual(0.98);
+    expect(s.precision).toBeGreaterThanOrEqual(0.98);
+    expect(s.faceAccuracy).toBeGreaterThanOrEqual(0.97);
   });
 });
 

@@ -4,6 +4,8 @@
  * resolution. A die belongs to the zone its centre falls in; dice outside the tray are ignored.
  */
 
+import type { ReadRegion } from '../ports.ts';
+
 export type NormPoint = [number, number];
 
 export type Area =
@@ -102,6 +104,26 @@ export function zoneOf(cal: TrayCalibration, px: number, py: number, width: numb
   if (cal.keptZone && areaContains(cal.keptZone, nx, ny)) return 'kept';
   if (!cal.tray) return nx >= 0 && nx <= 1 && ny >= 0 && ny <= 1 ? 'rolling' : 'outside';
   return areaContains(cal.tray, nx, ny) ? 'rolling' : 'outside';
+}
+
+/** The rectangle an area lies in. */
+export function areaBounds(a: Area): ReadRegion {
+  if (a.kind === 'rect') return { x: a.x, y: a.y, w: a.w, h: a.h };
+  const xs = a.points.map((p) => p[0]);
+  const ys = a.points.map((p) => p[1]);
+  const [x, y] = [Math.min(...xs), Math.min(...ys)];
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
+/**
+ * Where the reader need look for dice: the rectangle holding the tray and the kept zone; null when the
+ * whole image is the tray.
+ */
+export function readingRegion(cal: TrayCalibration): ReadRegion | null {
+  if (!cal.tray) return null;
+  const areas = [cal.tray, cal.keptZone].flatMap((a) => (a ? [areaBounds(a)] : []));
+  const [x, y] = [Math.min(...areas.map((b) => b.x)), Math.min(...areas.map((b) => b.y))];
+  return { x, y, w: Math.max(...areas.map((b) => b.x + b.w)) - x, h: Math.max(...areas.map((b) => b.y + b.h)) - y };
 }
 
 /** 1 for pixels (of a width × height image) inside the tray or the kept zone, 0 elsewhere. */

@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import type { DeviceStatus, SeenDie, VisionUpdate } from '../../http/protocol.ts';
 import type { DiceReader, Frame, FrameSource } from '../ports.ts';
-import { watchMask, zoneOf, type TrayCalibration, type Zone } from './calibration.ts';
+import { readingRegion, watchMask, zoneOf, type TrayCalibration, type Zone } from './calibration.ts';
 import { decodeGrey, GREY_HEIGHT, GREY_WIDTH, imageSize } from './grey.ts';
 import { SettleDetector, type SettleOptions } from './settle.ts';
 import { DiceStabilizer, type DiceReading, type ObservedDie, type StabilizerOptions } from './stabilizer.ts';
@@ -203,7 +203,8 @@ export class DiceFeed extends EventEmitter {
     let result;
     try {
       this.counters.reads++;
-      result = await this.reader.read(frame.data);
+      const within = readingRegion(this.calibration);
+      result = await this.reader.read(frame.data, within ? { within } : undefined);
       this.readError = null;
     } catch (err) {
       this.counters.readErrors++;

@@ -4,7 +4,7 @@
  * (`npm run dice:flicker`). Frames are handed in one at a time, so nothing depends on the machine's speed.
  */
 import sharp from 'sharp';
-import type { DiceReader } from '../ports.ts';
+import type { DiceReader, ReadOptions } from '../ports.ts';
 import type { LabelBox } from '../../vision/scoring.ts';
 import { answersOf, type EmittedReading, type StillTrayRecord } from '../../vision/flicker.ts';
 import { stillFrame, type CameraJitter, type StillPicture } from '../../synth/camera-frames.ts';
@@ -32,8 +32,8 @@ class RecordingReader implements DiceReader {
   get backend(): string {
     return this.inner.backend;
   }
-  async read(image: Buffer): ReturnType<DiceReader['read']> {
-    this.last = await this.inner.read(image);
+  async read(image: Buffer, options?: ReadOptions): ReturnType<DiceReader['read']> {
+    this.last = await this.inner.read(image, options);
     return this.last;
   }
   /** The result of the last read since the last call (null: nothing was read). */

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
+  areaBounds,
   areaContains,
   estimateTrayFromEmptyFrame,
   parseArea,
   parseCalibration,
+  readingRegion,
   watchMask,
   zoneOf,
 } from '../../../server/hardware/camera/calibration.ts';
@@ -80,6 +82,19 @@ describe('tray areas', () => {
     const cal = parseCalibration({ x: 0, y: 0, w: 0.5, h: 1 }, { x: 0.75, y: 0, w: 0.25, h: 0.5 });
     const m = watchMask(cal, 8, 4);
     expect(Array.from(m)).toEqual([1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0]);
+  });
+
+  it('gives the reader the rectangle holding the tray and the kept zone, or nothing when the whole image is the tray', () => {
+    const round = (r: { x: number; y: number; w: number; h: number } | null) => r && Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 1e9) / 1e9]));
+    expect(readingRegion(parseCalibration(null, null))).toBeNull();
+    // a kept zone alone does not narrow the whole-image tray
+    expect(readingRegion(parseCalibration(null, { x: 0.8, y: 0, w: 0.2, h: 0.5 }))).toBeNull();
+    expect(round(readingRegion(parseCalibration({ x: 0.1, y: 0.2, w: 0.5, h: 0.6 }, null)))).toEqual({ x: 0.1, y: 0.2, w: 0.5, h: 0.6 });
+    expect(round(readingRegion(parseCalibration({ x: 0.1, y: 0.2, w: 0.5, h: 0.6 }, { x: 0.7, y: 0.1, w: 0.2, h: 0.3 })))).toEqual({ x: 0.1, y: 0.1, w: 0.8, h: 0.7 });
+    // a tray seen at an angle: the rectangle its corners lie in
+    const quad = parseCalibration({ quad: [[0.2, 0.1], [0.8, 0.15], [0.9, 0.9], [0.1, 0.85]] }, null);
+    expect(round(readingRegion(quad))).toEqual({ x: 0.1, y: 0.1, w: 0.8, h: 0.8 });
+    expect(areaBounds(quad.tray!)).toEqual(readingRegion(quad));
   });
 });
 

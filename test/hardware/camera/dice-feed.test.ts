@@ -67,6 +67,14 @@ describe('DiceFeed', () => {
     expect(rec.readings[0].tableId).toBe('t1');
     // moving frames were never read: only the 9 still frames, less the ones that prove stillness
     expect(reader.reads).toBeLessThanOrEqual(9 - 2);
+    // each read was asked to look only where the tray and the kept zone are
+    expect(reader.regions.length).toBe(reader.reads);
+    for (const r of reader.regions) {
+      expect(r!.x).toBeCloseTo(0.05, 9);
+      expect(r!.y).toBeCloseTo(0.05, 9);
+      expect(r!.w).toBeCloseTo(0.9, 9);
+      expect(r!.h).toBeCloseTo(0.9, 9);
+    }
     expect(rec.visions[0]).toMatchObject({ settled: false, width: 320, height: 240, dice: [] });
     const last = rec.visions[rec.visions.length - 1];
     expect(last.settled).toBe(true);
@@ -93,6 +101,8 @@ describe('DiceFeed', () => {
     await waitForEvent(feed, 'vision', () => reader.reads >= 8);
     expect(rec.readings.length).toBe(1);
     expect([[4], [5]]).toContainEqual(rec.readings[0].faces);
+    // no tray calibrated: the whole frame is the tray, and the reader looks at all of it
+    expect(reader.regions.every((r) => r === undefined)).toBe(true);
     // the unreadable die stays unreadable, not guessed
     expect(rec.readings[0].unreadable).toBe(1);
   });

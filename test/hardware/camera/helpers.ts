@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { EventEmitter } from 'node:events';
 import sharp from 'sharp';
 import type { GreyFrame } from '../../../server/hardware/camera/settle.ts';
+import type { ReadOptions, ReadRegion } from '../../../server/hardware/ports.ts';
 
 export const SHARED = resolve(process.env.FLIGHTDECK_SHARED ?? join(import.meta.dirname, '../../../../shared'));
 export const WEBCAM_DATA = join(SHARED, 'datasets/webcam-white-dice');
@@ -75,10 +76,13 @@ export class SquareDiceReader {
   reads = 0;
   active = 0;
   maxActive = 0;
+  /** the part of the frame each read was asked to look in (undefined: the whole frame) */
+  readonly regions: (ReadRegion | undefined)[] = [];
   constructor(private readonly delayMs = 0) {}
 
-  async read(image: Buffer): Promise<{ width: number; height: number; dice: { x: number; y: number; w: number; h: number; face: number | null; score: number }[] }> {
+  async read(image: Buffer, options?: ReadOptions): Promise<{ width: number; height: number; dice: { x: number; y: number; w: number; h: number; face: number | null; score: number }[] }> {
     this.reads++;
+    this.regions.push(options?.within);
     this.active++;
     this.maxActive = Math.max(this.maxActive, this.active);
     try {
