@@ -34,7 +34,8 @@ export function checkRegion(region: ReadRegion): ReadRegion {
 
 /**
  * A window only pays while it is this share of the frame or less: cutting it out of the frame costs more
- * than the detector saves on a larger one (bench/vision.bench.ts; a 1920×1080 frame's first look at 1/6).
+ * than the detector saves on a larger one. A 1920×1080 frame, 2026-12-01: its first look's window of 70 %
+ * took 17–21 ms against 16 ms for the whole frame, its fine look's of 44 % 42 ms against 87.
  */
 export const MAX_WINDOW_SHARE = 0.5;
 

@@ -4,7 +4,7 @@ import { decodeImage } from '../../server/vision/decode.ts';
 import { VisionInputError } from '../../server/vision/errors.ts';
 
 /** A 32×24 image, left half orange (230, 120, 30), right half mid-grey (128). */
-async function halves(): Promise<sharp.Sharp> {
+async function halves(): Promise<ReturnType<typeof sharp>> {
   const px = Buffer.alloc(32 * 24 * 3);
   for (let y = 0; y < 24; y++) {
     for (let x = 0; x < 32; x++) px.set(x < 16 ? [230, 120, 30] : [128, 128, 128], (y * 32 + x) * 3);
