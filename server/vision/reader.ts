@@ -102,7 +102,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   /**
    * The detector on an input of another size (shared weights), one per size asked for: the closer look's
    * windows, a camera's frames for the fine look, and the windows a calibrated tray asks for (a camera
-   * keeps its size and its tray). The fewest used lately are forgotten beyond MAX_INPUT_SIZES: they hold
+   * keeps its size and its tray). Beyond MAX_INPUT_SIZES the least recently used is forgotten: they hold
    * no weights of their own, only a graph.
    */
   const detectorsBySize = new Map<string, tf.LayersModel>();

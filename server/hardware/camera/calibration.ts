@@ -116,14 +116,15 @@ export function areaBounds(a: Area): ReadRegion {
 }
 
 /**
- * Where the reader need look for dice: the rectangle holding the tray and the kept zone; null when the
- * whole image is the tray.
+ * Where the reader need look for dice: the rectangle holding the tray and the kept zone (inside the
+ * image, whatever rounding the areas carry); null when the whole image is the tray.
  */
 export function readingRegion(cal: TrayCalibration): ReadRegion | null {
   if (!cal.tray) return null;
   const areas = [cal.tray, cal.keptZone].flatMap((a) => (a ? [areaBounds(a)] : []));
-  const [x, y] = [Math.min(...areas.map((b) => b.x)), Math.min(...areas.map((b) => b.y))];
-  return { x, y, w: Math.max(...areas.map((b) => b.x + b.w)) - x, h: Math.max(...areas.map((b) => b.y + b.h)) - y };
+  const [x, y] = [Math.max(0, Math.min(...areas.map((b) => b.x))), Math.max(0, Math.min(...areas.map((b) => b.y)))];
+  const [right, bottom] = [Math.min(1, Math.max(...areas.map((b) => b.x + b.w))), Math.min(1, Math.max(...areas.map((b) => b.y + b.h)))];
+  return { x, y, w: right - x, h: bottom - y };
 }
 
 /** 1 for pixels (of a width × height image) inside the tray or the kept zone, 0 elsewhere. */

@@ -95,6 +95,10 @@ describe('tray areas', () => {
     const quad = parseCalibration({ quad: [[0.2, 0.1], [0.8, 0.15], [0.9, 0.9], [0.1, 0.85]] }, null);
     expect(round(readingRegion(quad))).toEqual({ x: 0.1, y: 0.1, w: 0.8, h: 0.8 });
     expect(areaBounds(quad.tray!)).toEqual(readingRegion(quad));
+    // a rectangle reaching the edge within the parser's rounding gives a region inside the image
+    const edge = readingRegion(parseCalibration({ x: 0.3, y: 0.2, w: 0.7 + 5e-10, h: 0.8 + 5e-10 }, null))!;
+    expect(edge.x + edge.w).toBeLessThanOrEqual(1);
+    expect(edge.y + edge.h).toBeLessThanOrEqual(1);
   });
 });
 
