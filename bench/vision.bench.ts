@@ -12,6 +12,15 @@ import type { ReadOptions } from '../server/hardware/ports.ts';
 import { renderTray } from '../server/synth/index.ts';
 import { median, percentile } from '../server/vision/scoring.ts';
 
+/** Dice found per frame and the median and p95 ms a frame of a timed run, to two decimals. */
+function timedFigures(t: { times: number[]; diceSeen: number }) {
+  return {
+    meanDiceFound: Math.round((t.diceSeen / t.times.length) * 100) / 100,
+    msPerFrameMedian: Math.round(median(t.times) * 100) / 100,
+    msPerFrameP95: Math.round(percentile(t.times, 95) * 100) / 100,
+  };
+}
+
 export async function run(): Promise<Record<string, unknown>> {
   const rssBefore = process.memoryUsage().rss;
   const reader = await createDiceReader();
@@ -62,42 +71,31 @@ export async function run(): Promise<Record<string, unknown>> {
       t.diceSeen += r.diceSeen;
     }
   }
-  const trayFigures = (t: { times: number[]; diceSeen: number }) => ({
-    meanDiceFound: Math.round((t.diceSeen / t.times.length) * 100) / 100,
-    msPerFrameMedian: Math.round(median(t.times) * 100) / 100,
-    msPerFrameP95: Math.round(percentile(t.times, 95) * 100) / 100,
-  });
   const figures = {
     backend: reader.backend,
     frames: times.length,
     dicePerFrame: 7,
-    meanDiceFound: Math.round((diceSeen / times.length) * 100) / 100,
-    msPerFrameMedian: Math.round(median(times) * 100) / 100,
-    msPerFrameP95: Math.round(percentile(times, 95) * 100) / 100,
+    ...timedFigures({ times, diceSeen }),
     rssMB,
     rssGrowthMB,
     tfTensors: mem.numTensors,
     tfBytesMB: Math.round((mem.numBytes / 1048576) * 100) / 100,
     fullTray: {
       dicePerFrame: 25,
-      meanDiceFound: Math.round((full.diceSeen / full.times.length) * 100) / 100,
-      msPerFrameMedian: Math.round(median(full.times) * 100) / 100,
-      msPerFrameP95: Math.round(percentile(full.times, 95) * 100) / 100,
+      ...timedFigures(full),
     },
     hdFrame: {
       frame: '1920x1080',
       dicePerFrame: 7,
-      meanDiceFound: Math.round((hd.diceSeen / hd.times.length) * 100) / 100,
-      msPerFrameMedian: Math.round(median(hd.times) * 100) / 100,
-      msPerFrameP95: Math.round(percentile(hd.times, 95) * 100) / 100,
+      ...timedFigures(hd),
       rssMB: hdRssMB,
     },
     hdTrayInView: {
       frame: '1920x1080',
       tray: '960x720 in the middle',
       dicePerFrame: 7,
-      wholeFrame: trayFigures(viewWhole),
-      withinTray: trayFigures(viewTray),
+      wholeFrame: timedFigures(viewWhole),
+      withinTray: timedFigures(viewTray),
       rssMB: Math.round(process.memoryUsage().rss / 1048576),
     },
   };
