@@ -48,6 +48,28 @@ export function buildDetector(architecture: DetectorArchitecture = 'plain'): tf.
   return tf.model({ inputs: input, outputs: out, name: 'dice_detector' });
 }
 
+/**
+ * The detector's layers (its weights, not copies) on an input of `size`, with its two heads
+ * (MODEL_SPEC.detector.outputs) as outputs of their own: what the reader runs, at the spec's size and at
+ * the other sizes its looks ask for. Reading the heads apart skips the concatenation the saved model
+ * ends in, which the wasm backend copies cell by cell; the layers are applied one by one to the new input
+ * rather than the detector as a whole, because a model nested in another is run once for each of its
+ * outputs used.
+ */
+export function detectorHeads(detector: tf.LayersModel, size: { width: number; height: number }): tf.LayersModel {
+  const input = tf.input({ shape: [size.height, size.width, 3] });
+  const outputOf = (layer: tf.layers.Layer): string => layer.inboundNodes[0].outputTensors[0].name;
+  const traced = new Map<string, tf.SymbolicTensor>([[detector.inputs[0].name, input]]);
+  for (const layer of detector.layers) {
+    const node = layer.inboundNodes[0];
+    if (node.inboundLayers.length === 0) continue;
+    const inputs = node.inputTensors.map((t) => traced.get(t.name)!);
+    traced.set(outputOf(layer), layer.apply(inputs.length === 1 ? inputs[0] : inputs) as tf.SymbolicTensor);
+  }
+  const outputs = MODEL_SPEC.detector.outputs.map((name) => traced.get(outputOf(detector.getLayer(name)))!);
+  return tf.model({ inputs: input, outputs, name: `dice_detector_heads_${size.width}x${size.height}` });
+}
+
 /** The architecture a saved detector was built with. */
 export function detectorArchitectureOf(model: tf.LayersModel): DetectorArchitecture {
   return model.layers.some((l) => l.name === 'context') ? 'context' : 'plain';

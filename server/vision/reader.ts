@@ -21,6 +21,7 @@ import { CLOSER_LOOK_INPUT, closerLookWindow, placeAgain } from './closer-look.t
 import { fineLookInput, fineLookScale, firstLookScale, mergeLooks } from './fine-look.ts';
 import { checkRegion, cropPixels, regionLook, regionWindow, windowHolds } from './region.ts';
 import { MODEL_SPEC, NUM_CLASSES } from './spec.ts';
+import { detectorHeads } from './architecture.ts';
 
 export interface DiceReading {
   width: number;
@@ -77,8 +78,29 @@ function windowInput(px: RgbPixels, size: InputSize, window: FrameWindow): { inp
   }
 }
 
+/**
+ * The detector grid of `input` ([n, H, W, 3]) as the saved detector lays it out, [n, H/4, W/4, 2] flat: each
+ * cell's heatmap and log size side by side (heatmap.ts), from `heads`, a model of detectorHeads. Layers
+ * models are applied, not `predict`ed: `predict` first copies its input into batches of 32.
+ */
+async function detectorGrid(heads: tf.LayersModel, input: tf.Tensor4D): Promise<Float32Array> {
+  const [heatT, logSizeT] = tf.tidy(() => heads.apply(input) as tf.Tensor[]);
+  try {
+    const [heat, logSize] = (await Promise.all([heatT.data(), logSizeT.data()])) as Float32Array[];
+    const grid = new Float32Array(heat.length * 2);
+    for (let i = 0; i < heat.length; i++) {
+      grid[2 * i] = heat[i];
+      grid[2 * i + 1] = logSize[i];
+    }
+    return grid;
+  } finally {
+    heatT.dispose();
+    logSizeT.dispose();
+  }
+}
+
 /** Detector input sizes the reader keeps a model for (a few per camera: its frame, its tray's windows). */
-const MAX_INPUT_SIZES = 16;
+export const MAX_INPUT_SIZES = 16;
 
 /** Heatmap peak a closer look accepts: the die was found once already, so weaker than a first detection. */
 const CLOSER_LOOK_THRESHOLD = 0.1;
@@ -100,44 +122,52 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   const { stride, inputWidth, inputHeight } = MODEL_SPEC.detector;
 
   /**
-   * The detector on an input of another size (shared weights), one per size asked for: the closer look's
-   * windows, a camera's frames for the fine look, and the windows a calibrated tray asks for (a camera
-   * keeps its size and its tray). Beyond MAX_INPUT_SIZES the least recently used is forgotten: they hold
-   * no weights of their own, only a graph.
+   * The detector's heads on the spec's input size and the closer look's, kept, and on each other size asked
+   * for: a camera's frames for the fine look, and the windows a calibrated tray asks for (a camera keeps its
+   * size and its tray). Beyond MAX_INPUT_SIZES the least recently used other size is forgotten. They share
+   * the detector's weights; each holds its layers once, which disposing it gives back.
    */
+  const sizeKey = (size: InputSize): string => `${size.width}x${size.height}`;
+  const firstLookInput: InputSize = { width: inputWidth, height: inputHeight };
+  const firstLookDetector = detectorHeads(detector, firstLookInput);
+  const windowDetector = detectorHeads(detector, CLOSER_LOOK_INPUT);
+  const keptDetectors = new Map([
+    [sizeKey(firstLookInput), firstLookDetector],
+    [sizeKey(CLOSER_LOOK_INPUT), windowDetector],
+  ]);
   const detectorsBySize = new Map<string, tf.LayersModel>();
   function detectorFor(size: InputSize): tf.LayersModel {
-    if (size.width === inputWidth && size.height === inputHeight) return detector;
-    const key = `${size.width}x${size.height}`;
+    const key = sizeKey(size);
+    const kept = keptDetectors.get(key);
+    if (kept) return kept;
     let model = detectorsBySize.get(key);
     if (model) {
       detectorsBySize.delete(key);
     } else {
-      const input = tf.input({ shape: [size.height, size.width, 3] });
-      model = tf.model({ inputs: input, outputs: detector.apply(input) as tf.SymbolicTensor });
-      if (detectorsBySize.size >= MAX_INPUT_SIZES) detectorsBySize.delete(detectorsBySize.keys().next().value!);
+      model = detectorHeads(detector, size);
+      if (detectorsBySize.size >= MAX_INPUT_SIZES) {
+        const [oldest, forgotten] = detectorsBySize.entries().next().value!;
+        detectorsBySize.delete(oldest);
+        forgotten.dispose();
+      }
     }
     detectorsBySize.set(key, model);
     return model;
   }
 
-  const windowDetector = detectorFor(CLOSER_LOOK_INPUT);
   const [wgw, wgh] = [CLOSER_LOOK_INPUT.width / stride, CLOSER_LOOK_INPUT.height / stride];
 
   // warm up: the first inference compiles kernels
   tf.tidy(() => {
-    detector.predict(tf.zeros([1, inputHeight, inputWidth, 3]));
-    windowDetector.predict(tf.zeros([1, CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3]));
-    classifier.predict(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
+    firstLookDetector.apply(tf.zeros([1, inputHeight, inputWidth, 3]));
+    windowDetector.apply(tf.zeros([1, CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3]));
+    classifier.apply(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
   });
 
   /** Peaks of one detector pass over the frame (or `window` of it) letterboxed into `size`, in frame pixels. */
   async function look(frame: tf.Tensor3D, px: RgbPixels, size: InputSize, window?: FrameWindow): Promise<{ dets: Detection[]; scale: number }> {
     const { input, box } = window ? windowInput(px, size, window) : detectorInput(frame, size);
-    const outT = detectorFor(size).predict(input) as tf.Tensor;
-    input.dispose();
-    const out = (await outT.data()) as Float32Array;
-    outT.dispose();
+    const out = await detectorGrid(detectorFor(size), input).finally(() => input.dispose());
     const peaks = decodePeaks(out, size.width / stride, size.height / stride, stride, detectThreshold, minPeakDistance);
     return { dets: peaks.map((p) => ({ ...inputToFrame(box, p, window), score: p.score })), scale: box.scale };
   }
@@ -155,7 +185,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   async function detect(frame: tf.Tensor3D, px: RgbPixels, within: ReadOptions['within']): Promise<Detection[]> {
     const { width, height } = px;
     const firstScale = firstLookScale(width, height);
-    const first = await lookAt(frame, px, firstScale, { width: inputWidth, height: inputHeight }, within);
+    const first = await lookAt(frame, px, firstScale, firstLookInput, within);
     const fineScale = fineLook ? fineLookScale(width, height) : null;
     let dets = first.dets;
     if (fineScale !== null) {
@@ -169,7 +199,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
 
   /** [n, C] probabilities of the crops, each the mean over v orientations */
   async function predictProbs(crops: tf.Tensor4D, v: ClassifierViews): Promise<Float32Array> {
-    const t = tf.tidy(() => meanOverViews(classifier.predict(orientedViews(crops, v)) as tf.Tensor2D, v));
+    const t = tf.tidy(() => meanOverViews(classifier.apply(orientedViews(crops, v)) as tf.Tensor2D, v));
     const data = (await t.data()) as Float32Array;
     t.dispose();
     return data;
@@ -196,10 +226,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
         0,
       ),
     );
-    const outT = windowDetector.predict(batch) as tf.Tensor;
-    batch.dispose();
-    const out = (await outT.data()) as Float32Array;
-    outT.dispose();
+    const out = await detectorGrid(windowDetector, batch).finally(() => batch.dispose());
     const perWindow = wgw * wgh * 2;
     const placed: (Detection | null)[] = dets.map(() => null);
     looked.forEach((i, k) => {
@@ -262,9 +289,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     read: async (image: Buffer, options?: ReadOptions) => readPixels(await decodeImage(image), options),
     readRaw: async (image: RawRgb, options?: ReadOptions) => readPixels(checkRaw(image), options),
     dispose: () => {
-      // each size's model holds the detector as a layer: disposing one disposes the detector's weights, which
-      // are all the others hold (disposing a second would dispose them twice)
-      windowDetector.dispose();
+      for (const model of [...keptDetectors.values(), ...detectorsBySize.values(), detector]) model.dispose();
       detectorsBySize.clear();
       classifier.dispose();
     },

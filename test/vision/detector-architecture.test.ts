@@ -3,7 +3,7 @@ import * as tf from '@tensorflow/tfjs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDetector, detectorArchitectureOf, refitDetector } from '../../server/vision/architecture.ts';
+import { buildDetector, detectorArchitectureOf, detectorHeads, refitDetector } from '../../server/vision/architecture.ts';
 import { readSpec } from '../../server/vision/model-store.ts';
 import { MODEL_SPEC, specFor } from '../../server/vision/spec.ts';
 
@@ -24,6 +24,28 @@ describe('detector architectures', () => {
     tf.dispose([frame, a, b]);
     plain.dispose();
     grown.dispose();
+  });
+
+  it('runs on inputs of other sizes with its heads apart, answering as the detector itself on its weights', () => {
+    for (const architecture of ['plain', 'context'] as const) {
+      const detector = buildDetector(architecture);
+      // trained-looking weights: the context branch starts at zero
+      detector.setWeights(detector.getWeights().map((w, i) => tf.randomNormal(w.shape, 0, 0.3, 'float32', 100 + i)));
+      for (const size of [{ width: inputWidth, height: inputHeight }, { width: 160, height: 112 }]) {
+        const heads = detectorHeads(detector, size);
+        const frame = tf.randomNormal([1, size.height, size.width, 3], 0, 1, 'float32', 9);
+        const [heat, logSize] = heads.predict(frame) as tf.Tensor[];
+        const expected = tf.tidy(() => detector.apply(frame) as tf.Tensor);
+        const cells = [1, size.height / MODEL_SPEC.detector.stride, size.width / MODEL_SPEC.detector.stride, 1];
+        expect(heat.shape).toEqual(cells);
+        expect(tf.concat([heat, logSize], 3).sub(expected).abs().max().dataSync()[0]).toBe(0);
+        // both heads vary across the frame (not a constant the comparison could miss)
+        for (const head of [heat, logSize]) expect(tf.moments(head).variance.dataSync()[0]).toBeGreaterThan(0);
+        tf.dispose([frame, heat, logSize, expected]);
+        heads.dispose();
+      }
+      detector.dispose();
+    }
   });
 
   it('refuses to shrink a context detector into a plain one (its context weights would be lost)', () => {

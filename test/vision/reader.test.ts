@@ -12,7 +12,9 @@ import { photoMosaic } from '../../server/vision/photo-mosaic.ts';
 import { readYoloFolder, sharedDir } from '../../server/vision/yolo-dataset.ts';
 import { scoreImages } from '../../server/vision/scoring.ts';
 import { REGION_MARGIN_PX } from '../../server/vision/region.ts';
-import { firstLookScale } from '../../server/vision/fine-look.ts';
+import { fineLookScale, firstLookScale } from '../../server/vision/fine-look.ts';
+import { regionLook } from '../../server/vision/region.ts';
+import { MAX_INPUT_SIZES } from '../../server/vision/reader.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const validDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'valid');
@@ -234,6 +236,41 @@ describe('dice reader looking in part of the frame (a calibrated tray)', () => {
     await expect(reader.read(tray.image, { within: { x: 0.5, y: 0, w: 0.6, h: 1 } })).rejects.toBeInstanceOf(VisionInputError);
     await expect(reader.read(tray.image, { within: { x: 0, y: 0, w: Number.NaN, h: 1 } })).rejects.toThrow(/region\.w must be a number/);
     expect((await reader.read(tray.image, { within: { x: 0, y: 0, w: 1, h: 1 } })).dice.length).toBe(2);
+  });
+
+  it('reads on as its tray asks for more window sizes than it keeps a detector for, and holds no more tensors', async () => {
+    const [width, height] = [1280, 720];
+    const tray = await renderTray({ faces: [1, 2, 3, 4, 5, 6, 3], seed: 11, width, height, style: { dieSize: (40 * 640) / width } });
+    // trays of ten shapes, from tall to wide, each looked at first and finely
+    const regions = Array.from({ length: 10 }, (_, k) => ({ x: 0.3, y: 0.3, w: 0.1 + 0.03 * k, h: 0.38 - 0.025 * k }));
+    const sizes = new Set(
+      regions.flatMap((within) =>
+        [firstLookScale(width, height), fineLookScale(width, height)!].map((scale) => {
+          const look = regionLook(width, height, scale, within);
+          return look ? `${look.input.width}x${look.input.height}` : 'whole';
+        }),
+      ),
+    );
+    expect(sizes.has('whole')).toBe(false);
+    expect(sizes.size).toBeGreaterThan(MAX_INPUT_SIZES);
+    const before = tf.memory().numTensors;
+    const other = await createDiceReader();
+    try {
+      const firstTime = await other.read(tray.image, { within: regions[0] });
+      const held = tf.memory().numTensors;
+      for (let round = 0; round < 2; round++) {
+        for (const within of regions) {
+          const part = await other.read(tray.image, { within });
+          expect(part.dice.length).toBeGreaterThan(0);
+        }
+      }
+      expect(tf.memory().numTensors).toBe(held);
+      // the detectors of the first sizes were forgotten and made again: they read as before
+      expect(await other.read(tray.image, { within: regions[0] })).toEqual(firstTime);
+    } finally {
+      other.dispose();
+    }
+    expect(tf.memory().numTensors).toBe(before);
   });
 
   it.skipIf(!haveReal)('reads a real tray seen in a quarter of a camera\'s view: the validation photos four to a frame', async () => {
