@@ -4,8 +4,9 @@
  * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder
  * (each image's labels beside it, or in the `labels/` folder beside its `images/` folder, as YOLO tools export;
  * class k is face k+1 unless a `classes.txt` or `data.yaml` names the classes as faces in another order),
- * prints the per-face confusion matrix and, as the last line, one JSON object of figures
- * (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
+ * prints the per-face confusion matrix, the mean average precision over the six faces (the figure
+ * published YOLO dice readers report; server/vision/average-precision.ts) and, as the last line, one JSON
+ * object of figures (contract: ../shared/docs/dice-data.md). --synthetic first writes a synthetic test set of coloured and
  * small dice (default folder .cache/synthetic-test-S-N, git-ignored) and evaluates it; with --close-camera,
  * a set of dice 30–120 px under a close webcam whose sides show (.cache/synthetic-close-S-N); with --crowded,
  * the coloured set's dice 13–25 a frame (.cache/synthetic-crowded-S-N); with --occluded, the coloured set's
@@ -46,6 +47,7 @@ import { fileURLToPath } from 'node:url';
 import { createDiceReader } from '../vision/reader.ts';
 import { readYoloFolder, type LabelledImage } from '../vision/yolo-dataset.ts';
 import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/scoring.ts';
+import { averagePrecision, formatAveragePrecision } from '../vision/average-precision.ts';
 import type { SeenDie } from '../http/protocol.ts';
 import { syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
 import { addReads, formatReads, inPixels, NO_READS, parseSetAsideDice, setAside, SET_ASIDE_FILES, type SetAsideDie, type SetAsideKind, type SetAsideReads } from '../vision/set-aside-dice.ts';
@@ -252,6 +254,7 @@ async function main(): Promise<void> {
   if (camera) console.log(`camera variation: ${camera}, ${CAMERA_VARIATIONS[camera].about}`);
   console.log(formatConfusion(s.confusion));
   console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
+  if (s.dice > 0) console.log(formatAveragePrecision(averagePrecision(items)));
   setAsideDice.forEach(({ kind }, k) => console.log(formatReads(kind, asideReads[k])));
   if (lookOf) console.log(formatByLook(scoresByLook(items.map((item) => ({ ...item, look: lookOf(item.relPath) ?? 'not drawn here' })))));
   if (unreadableImages.length > 0) console.log(`images that could not be read (their dice counted as missed): ${unreadableImages.join(', ')}`);

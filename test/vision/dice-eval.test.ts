@@ -35,6 +35,8 @@ describe('npm run dice:eval', () => {
       const { stdout, stderr } = await run(process.execPath, [...cli, '--data', set, '--predictions', predictionsFile], { cwd: repoRoot });
       expect(stderr).toMatch(/broken\.jpg: .*its 2 labelled dice count as missed/);
       expect(stdout).toContain('images that could not be read (their dice counted as missed): broken.jpg');
+      // the mean average precision over the faces, published readers' figure
+      expect(stdout).toMatch(/^mAP \d+\.\d % \(AP by face 1: (\d+\.\d %|-), 2: /m);
       const figures = JSON.parse(stdout.trim().split('\n').at(-1)!);
       expect(figures).toMatchObject({ images: good.images + 1, dice: good.dice + 2 });
       expect(figures.recall).toBeCloseTo((good.recall * good.dice) / (good.dice + 2), 3);
