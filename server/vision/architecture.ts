@@ -49,15 +49,15 @@ export function buildDetector(architecture: DetectorArchitecture = 'plain'): tf.
 }
 
 /**
- * The detector's layers (its weights, not copies) on an input of `size`, with its two heads
- * (MODEL_SPEC.detector.outputs) as outputs of their own: what the reader runs, at the spec's size and at
- * the other sizes its looks ask for. Reading the heads apart skips the concatenation the saved model
- * ends in, which the wasm backend copies cell by cell; the layers are applied one by one to the new input
- * rather than the detector as a whole, because a model nested in another is run once for each of its
- * outputs used.
+ * The detector's layers (its weights, not copies) on an input of any size (each side a multiple of 16: the
+ * context branch halves the stride-8 grid once more and adds it back), with its two heads
+ * (MODEL_SPEC.detector.outputs) as outputs of their own: what the reader runs for every look. Reading the
+ * heads apart skips the concatenation the saved model ends in, which the wasm backend copies cell by cell;
+ * the layers are applied one by one to the new input rather than the detector as a whole, because a model
+ * nested in another is run once for each of its outputs used.
  */
-export function detectorHeads(detector: tf.LayersModel, size: { width: number; height: number }): tf.LayersModel {
-  const input = tf.input({ shape: [size.height, size.width, 3] });
+export function detectorHeads(detector: tf.LayersModel): tf.LayersModel {
+  const input = tf.input({ shape: [null, null, 3] });
   const outputOf = (layer: tf.layers.Layer): string => layer.inboundNodes[0].outputTensors[0].name;
   const traced = new Map<string, tf.SymbolicTensor>([[detector.inputs[0].name, input]]);
   for (const layer of detector.layers) {
@@ -67,7 +67,7 @@ export function detectorHeads(detector: tf.LayersModel, size: { width: number; h
     traced.set(outputOf(layer), layer.apply(inputs.length === 1 ? inputs[0] : inputs) as tf.SymbolicTensor);
   }
   const outputs = MODEL_SPEC.detector.outputs.map((name) => traced.get(outputOf(detector.getLayer(name)))!);
-  return tf.model({ inputs: input, outputs, name: `dice_detector_heads_${size.width}x${size.height}` });
+  return tf.model({ inputs: input, outputs, name: 'dice_detector_heads' });
 }
 
 /** The architecture a saved detector was built with. */

@@ -99,9 +99,6 @@ async function detectorGrid(heads: tf.LayersModel, input: tf.Tensor4D): Promise<
   }
 }
 
-/** Detector input sizes the reader keeps a model for (a few per camera: its frame, its tray's windows). */
-export const MAX_INPUT_SIZES = 16;
-
 /** Heatmap peak a closer look accepts: the die was found once already, so weaker than a first detection. */
 const CLOSER_LOOK_THRESHOLD = 0.1;
 
@@ -121,53 +118,23 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   const fineLook = options.fineLook ?? READER_DEFAULTS.fineLook;
   const { stride, inputWidth, inputHeight } = MODEL_SPEC.detector;
 
-  /**
-   * The detector's heads on the spec's input size and the closer look's, kept, and on each other size asked
-   * for: a camera's frames for the fine look, and the windows a calibrated tray asks for (a camera keeps its
-   * size and its tray). Beyond MAX_INPUT_SIZES the least recently used other size is forgotten. They share
-   * the detector's weights; each holds its layers once, which disposing it gives back.
-   */
-  const sizeKey = (size: InputSize): string => `${size.width}x${size.height}`;
+  /** The detector's heads, on an input of any size: every look's (detectorHeads). */
+  const heads = detectorHeads(detector);
   const firstLookInput: InputSize = { width: inputWidth, height: inputHeight };
-  const firstLookDetector = detectorHeads(detector, firstLookInput);
-  const windowDetector = detectorHeads(detector, CLOSER_LOOK_INPUT);
-  const keptDetectors = new Map([
-    [sizeKey(firstLookInput), firstLookDetector],
-    [sizeKey(CLOSER_LOOK_INPUT), windowDetector],
-  ]);
-  const detectorsBySize = new Map<string, tf.LayersModel>();
-  function detectorFor(size: InputSize): tf.LayersModel {
-    const key = sizeKey(size);
-    const kept = keptDetectors.get(key);
-    if (kept) return kept;
-    let model = detectorsBySize.get(key);
-    if (model) {
-      detectorsBySize.delete(key);
-    } else {
-      model = detectorHeads(detector, size);
-      if (detectorsBySize.size >= MAX_INPUT_SIZES) {
-        const [oldest, forgotten] = detectorsBySize.entries().next().value!;
-        detectorsBySize.delete(oldest);
-        forgotten.dispose();
-      }
-    }
-    detectorsBySize.set(key, model);
-    return model;
-  }
 
   const [wgw, wgh] = [CLOSER_LOOK_INPUT.width / stride, CLOSER_LOOK_INPUT.height / stride];
 
   // warm up: the first inference compiles kernels
   tf.tidy(() => {
-    firstLookDetector.apply(tf.zeros([1, inputHeight, inputWidth, 3]));
-    windowDetector.apply(tf.zeros([1, CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3]));
+    heads.apply(tf.zeros([1, inputHeight, inputWidth, 3]));
+    heads.apply(tf.zeros([1, CLOSER_LOOK_INPUT.height, CLOSER_LOOK_INPUT.width, 3]));
     classifier.apply(tf.zeros([1, MODEL_SPEC.classifier.cropSize, MODEL_SPEC.classifier.cropSize, 3]));
   });
 
   /** Peaks of one detector pass over the frame (or `window` of it) letterboxed into `size`, in frame pixels. */
   async function look(frame: tf.Tensor3D, px: RgbPixels, size: InputSize, window?: FrameWindow): Promise<{ dets: Detection[]; scale: number }> {
     const { input, box } = window ? windowInput(px, size, window) : detectorInput(frame, size);
-    const out = await detectorGrid(detectorFor(size), input).finally(() => input.dispose());
+    const out = await detectorGrid(heads, input).finally(() => input.dispose());
     const peaks = decodePeaks(out, size.width / stride, size.height / stride, stride, detectThreshold, minPeakDistance);
     return { dets: peaks.map((p) => ({ ...inputToFrame(box, p, window), score: p.score })), scale: box.scale };
   }
@@ -226,7 +193,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
         0,
       ),
     );
-    const out = await detectorGrid(windowDetector, batch).finally(() => batch.dispose());
+    const out = await detectorGrid(heads, batch).finally(() => batch.dispose());
     const perWindow = wgw * wgh * 2;
     const placed: (Detection | null)[] = dets.map(() => null);
     looked.forEach((i, k) => {
@@ -289,8 +256,9 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     read: async (image: Buffer, options?: ReadOptions) => readPixels(await decodeImage(image), options),
     readRaw: async (image: RawRgb, options?: ReadOptions) => readPixels(checkRaw(image), options),
     dispose: () => {
-      for (const model of [...keptDetectors.values(), ...detectorsBySize.values(), detector]) model.dispose();
-      detectorsBySize.clear();
+      // the heads hold the detector's layers once more: each gives them back once
+      heads.dispose();
+      detector.dispose();
       classifier.dispose();
     },
   };

@@ -14,7 +14,6 @@ import { scoreImages } from '../../server/vision/scoring.ts';
 import { REGION_MARGIN_PX } from '../../server/vision/region.ts';
 import { fineLookScale, firstLookScale } from '../../server/vision/fine-look.ts';
 import { regionLook } from '../../server/vision/region.ts';
-import { MAX_INPUT_SIZES } from '../../server/vision/reader.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const validDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'valid');
@@ -238,7 +237,7 @@ describe('dice reader looking in part of the frame (a calibrated tray)', () => {
     expect((await reader.read(tray.image, { within: { x: 0, y: 0, w: 1, h: 1 } })).dice.length).toBe(2);
   });
 
-  it('reads on as its tray asks for more window sizes than it keeps a detector for, and holds no more tensors', async () => {
+  it('reads on as its tray asks for windows of many sizes, holding no more tensors, and gives them all back', async () => {
     const [width, height] = [1280, 720];
     const tray = await renderTray({ faces: [1, 2, 3, 4, 5, 6, 3], seed: 11, width, height, style: { dieSize: (40 * 640) / width } });
     // trays of ten shapes, from tall to wide, each looked at first and finely
@@ -252,7 +251,7 @@ describe('dice reader looking in part of the frame (a calibrated tray)', () => {
       ),
     );
     expect(sizes.has('whole')).toBe(false);
-    expect(sizes.size).toBeGreaterThan(MAX_INPUT_SIZES);
+    expect(sizes.size).toBeGreaterThan(15);
     const before = tf.memory().numTensors;
     const other = await createDiceReader();
     try {
@@ -265,7 +264,6 @@ describe('dice reader looking in part of the frame (a calibrated tray)', () => {
         }
       }
       expect(tf.memory().numTensors).toBe(held);
-      // the detectors of the first sizes were forgotten and made again: they read as before
       expect(await other.read(tray.image, { within: regions[0] })).toEqual(firstTime);
     } finally {
       other.dispose();
