@@ -173,11 +173,12 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   }
 
   /**
-   * The dice of `dets` placed again by the detector in a zoomed window around each (closer-look.ts);
-   * null where the window would not be closer than the first look or no peak lies on the die.
+   * The dice of `dets` placed again by the detector in a zoomed window around each (closer-look.ts), each
+   * window cut from the frame's pixels (windowInput); null where the window would not be closer than the
+   * first look or no peak lies on the die.
    */
-  async function lookCloser(frame: tf.Tensor3D, dets: Detection[]): Promise<(Detection | null)[]> {
-    const [height, width] = frame.shape;
+  async function lookCloser(px: RgbPixels, dets: Detection[]): Promise<(Detection | null)[]> {
+    const { width, height } = px;
     const windows = dets.map((d) => closerLookWindow(d, width, height, closerLook));
     const looked = windows.flatMap((w, i) => (w ? [i] : []));
     if (looked.length === 0) return dets.map(() => null);
@@ -186,7 +187,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
       tf.concat(
         looked.map((i) => {
           const w = windows[i]!;
-          const { input, box } = detectorInput(frame, CLOSER_LOOK_INPUT, w);
+          const { input, box } = windowInput(px, CLOSER_LOOK_INPUT, w);
           boxes.push(box);
           return input;
         }),
@@ -207,7 +208,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
    * One look at every crop; a second, in all `views` orientations, at the ones it was not sure of, and
    * with a closer look those dice are placed again and their new crops' views averaged in.
    */
-  async function classify(frame: tf.Tensor3D, dets: Detection[]): Promise<{ dets: Detection[]; probs: Float32Array[] }> {
+  async function classify(frame: tf.Tensor3D, px: RgbPixels, dets: Detection[]): Promise<{ dets: Detection[]; probs: Float32Array[] }> {
     const crops = classifierCrops(frame, dets, shipped.classifierInput);
     try {
       const first = await predictProbs(crops, 1);
@@ -220,7 +221,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
       subset.dispose();
       doubtful.forEach((i, k) => (probs[i] = again.slice(k * NUM_CLASSES, (k + 1) * NUM_CLASSES)));
       if (closerLook <= 0) return { dets, probs };
-      const placed = await lookCloser(frame, doubtful.map((i) => dets[i]));
+      const placed = await lookCloser(px, doubtful.map((i) => dets[i]));
       const moved = doubtful.flatMap((i, k) => (placed[k] ? [{ i, die: placed[k]! }] : []));
       if (moved.length === 0) return { dets, probs };
       const movedCrops = classifierCrops(frame, moved.map((m) => m.die), shipped.classifierInput);
@@ -243,7 +244,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
     try {
       const dets = (await detect(frame, px, within)).slice(0, maxDice).filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
       if (dets.length === 0) return { width: px.width, height: px.height, dice: [] };
-      const read = await classify(frame, dets);
+      const read = await classify(frame, px, dets);
       return { width: px.width, height: px.height, dice: decideDice(read.dets, read.probs, px.width, px.height, thresholds) };
     } finally {
       frame.dispose();
