@@ -1,7 +1,8 @@
 /**
  * Vision benchmark: ms per 640×480 JPEG frame with 7 dice (decode included) on the active backend,
  * and the memory of the running pipeline; then the same for a full tray of 25 dice (no target: what a
- * crowded roll costs), and for a 1920×1080 frame of 7 dice 40 px across (no target: what the fine look
+ * crowded roll costs), for 8 small dice of hard looks (no target: what the second and closer looks at
+ * doubtful dice cost), and for a 1920×1080 frame of 7 dice 40 px across (no target: what the fine look
  * at a large frame costs, server/vision/fine-look.ts); last, such a frame whose tray fills the middle
  * 960×720 of the view, read whole and read within the calibrated tray (server/vision/region.ts).
  */
@@ -10,6 +11,7 @@ import * as tf from '@tensorflow/tfjs';
 import { createDiceReader } from '../server/vision/reader.ts';
 import type { ReadOptions } from '../server/hardware/ports.ts';
 import { renderTray } from '../server/synth/index.ts';
+import { renderScene } from '../server/synth/scene.ts';
 import { median, percentile } from '../server/vision/scoring.ts';
 
 /** Dice found per frame and the median and p95 ms a frame of a timed run, to two decimals. */
@@ -44,6 +46,15 @@ export async function run(): Promise<Record<string, unknown>> {
     [1, 2, 3, 4].map((seed) => renderTray({ faces: Array.from({ length: 25 }, (_, i) => ((i + seed) % 6) + 1), seed, style: { dieSize: 32 } })),
   );
   const full = await timeFrames(fullTrays, 30);
+  // small dice of hard looks: the first look is unsure of some, which get the second and closer looks
+  const hardLooks = ['marbled', 'translucent', 'black', 'any'] as const;
+  const hardFrames = await Promise.all(
+    Array.from({ length: 8 }, async (_, i) => {
+      const scene = renderScene({ width: 640, height: 480, faces: [1, 2, 3, 4, 5, 6, 2, 5], seed: 7000 + i, mode: 'test', colour: hardLooks[i % 4], dieSize: 22 });
+      return { image: await scene.image.toJpeg(75) };
+    }),
+  );
+  const hard = await timeFrames(hardFrames, 40);
   const rssMB = Math.round(process.memoryUsage().rss / 1048576);
   const rssGrowthMB = Math.round((process.memoryUsage().rss - rssBefore) / 1048576);
   // renderTray's die sizes are per 640 px of frame width
@@ -83,6 +94,12 @@ export async function run(): Promise<Record<string, unknown>> {
     fullTray: {
       dicePerFrame: 25,
       ...timedFigures(full),
+    },
+    hardLooks: {
+      dicePerFrame: 8,
+      dieSizePx: 22,
+      looks: hardLooks.join(', '),
+      ...timedFigures(hard),
     },
     hdFrame: {
       frame: '1920x1080',
