@@ -1,6 +1,7 @@
 /** Tensor preprocessing shared by training and inference: detector letterbox input and classifier crops. */
 import * as tf from '@tensorflow/tfjs';
 import { MODEL_SPEC, type ClassifierInput } from './spec.ts';
+import type { RgbPixels } from './decode.ts';
 
 const { inputWidth: DW, inputHeight: DH } = MODEL_SPEC.detector;
 const { cropSize: CS, cropScale } = MODEL_SPEC.classifier;
@@ -54,22 +55,51 @@ function standardise(x: tf.Tensor, axes: number[]): tf.Tensor {
 }
 
 /**
- * frame (or `window` of it): [H, W, 3] values 0..255 (int32 or float32) → [1, DH, DW, 3] (or `into`'s
- * size) normalised, letterboxed; `box` maps the frame (or the window) into the input.
+ * frame: [H, W, 3] values 0..255 (int32 or float32) → [1, DH, DW, 3] (or `into`'s size) normalised,
+ * letterboxed; `box` maps the frame into the input.
  */
-export function detectorInput(frame: tf.Tensor3D, into: InputSize = SPEC_INPUT, window?: FrameWindow): { input: tf.Tensor4D; box: Letterbox } {
-  const [height, width] = window ? [window.height, window.width] : frame.shape;
+export function detectorInput(frame: tf.Tensor3D, into: InputSize = SPEC_INPUT): { input: tf.Tensor4D; box: Letterbox } {
+  const [height, width] = frame.shape;
   const box = letterboxFor(width, height, into);
   const input = tf.tidy(() => {
     const [w, h] = letterboxedSize(width, height, box.scale);
-    const source = window ? frame.slice([window.y0, window.x0, 0], [window.height, window.width, 3]) : frame;
     // resizing is linear: scaling the small image to 0..1 equals scaling the frame, for a fraction of the work
-    const small = tf.image.resizeBilinear(source, [h, w], false, true).div(255);
+    const small = tf.image.resizeBilinear(frame, [h, w], false, true).div(255);
     const norm = standardise(small, [0, 1, 2]);
     const padded = tf.pad(norm, [[box.padY, into.height - h - box.padY], [box.padX, into.width - w - box.padX], [0, 0]]);
     return padded.expandDims(0) as tf.Tensor4D;
   });
   return { input, box };
+}
+
+/** 8-bit RGB pixels as the [H, W, 3] int32 tensor the networks' inputs are made from. */
+export const pixelsTensor = (px: RgbPixels): tf.Tensor3D => tf.tensor3d(px.data, [px.height, px.width, 3], 'int32');
+
+/**
+ * The pixels of `window` (inside the image), copied row by row: far cheaper than slicing the frame's
+ * tensor on the wasm backend (a 1088×800 window of a 1080p frame, 2026-12-01: 0.3 ms against 57).
+ */
+export function cropPixels(px: RgbPixels, window: FrameWindow): RgbPixels {
+  const { x0, y0, width, height } = window;
+  if (x0 < 0 || y0 < 0 || width < 1 || height < 1 || x0 + width > px.width || y0 + height > px.height) {
+    throw new RangeError(`window ${width}x${height} at ${x0},${y0} is not inside the ${px.width}x${px.height} image`);
+  }
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const from = ((y0 + y) * px.width + x0) * 3;
+    data.set(px.data.subarray(from, from + width * 3), y * width * 3);
+  }
+  return { data, width, height };
+}
+
+/** detectorInput of `window` of the frame, cut from its pixels (cropPixels); `box` maps the window into the input. */
+export function windowDetectorInput(px: RgbPixels, into: InputSize, window: FrameWindow): { input: tf.Tensor4D; box: Letterbox } {
+  const part = pixelsTensor(cropPixels(px, window));
+  try {
+    return detectorInput(part, into);
+  } finally {
+    part.dispose();
+  }
 }
 
 export interface CropRequest {

@@ -16,10 +16,10 @@ import { decideDice, DEFAULT_THRESHOLDS, type DecisionThresholds, type Detection
 import { decodePeaks, PEAK_SPACING } from './heatmap.ts';
 import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec } from './model-store.ts';
 import { join } from 'node:path';
-import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, type ClassifierViews, type FrameWindow, type InputSize, type Letterbox } from './preprocess.ts';
+import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, pixelsTensor, windowDetectorInput, type ClassifierViews, type FrameWindow, type InputSize, type Letterbox } from './preprocess.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow, placeAgain } from './closer-look.ts';
 import { fineLookInput, fineLookScale, firstLookScale, mergeLooks } from './fine-look.ts';
-import { checkRegion, cropPixels, regionLook, regionWindow, windowHolds } from './region.ts';
+import { checkRegion, regionLook, regionWindow, windowHolds } from './region.ts';
 import { MODEL_SPEC, NUM_CLASSES } from './spec.ts';
 import { detectorHeads } from './architecture.ts';
 
@@ -65,18 +65,6 @@ export interface VisionDiceReader extends DiceReader {
  * edge thresholds are in decide.ts.
  */
 export const READER_DEFAULTS = { detectThreshold: 0.2, minPeakDistance: PEAK_SPACING, views: 4 as ClassifierViews, reviewBelow: 0.9, closerLook: 30, fineLook: true };
-
-const pixelsTensor = (px: RgbPixels): tf.Tensor3D => tf.tensor3d(px.data, [px.height, px.width, 3], 'int32');
-
-/** The detector input of `window` of the frame (cropped from its pixels: see cropPixels). */
-function windowInput(px: RgbPixels, size: InputSize, window: FrameWindow): { input: tf.Tensor4D; box: Letterbox } {
-  const part = pixelsTensor(cropPixels(px, window));
-  try {
-    return detectorInput(part, size);
-  } finally {
-    part.dispose();
-  }
-}
 
 /**
  * The detector grid of `input` ([n, H, W, 3]) as the saved detector lays it out, [n, H/4, W/4, 2] flat: each
@@ -133,7 +121,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
 
   /** Peaks of one detector pass over the frame (or `window` of it) letterboxed into `size`, in frame pixels. */
   async function look(frame: tf.Tensor3D, px: RgbPixels, size: InputSize, window?: FrameWindow): Promise<{ dets: Detection[]; scale: number }> {
-    const { input, box } = window ? windowInput(px, size, window) : detectorInput(frame, size);
+    const { input, box } = window ? windowDetectorInput(px, size, window) : detectorInput(frame, size);
     const out = await detectorGrid(heads, input).finally(() => input.dispose());
     const peaks = decodePeaks(out, size.width / stride, size.height / stride, stride, detectThreshold, minPeakDistance);
     return { dets: peaks.map((p) => ({ ...inputToFrame(box, p, window), score: p.score })), scale: box.scale };
@@ -174,7 +162,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
 
   /**
    * The dice of `dets` placed again by the detector in a zoomed window around each (closer-look.ts), each
-   * window cut from the frame's pixels (windowInput); null where the window would not be closer than the
+   * window cut from the frame's pixels (windowDetectorInput); null where the window would not be closer than the
    * first look or no peak lies on the die.
    */
   async function lookCloser(px: RgbPixels, dets: Detection[]): Promise<(Detection | null)[]> {
@@ -187,7 +175,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
       tf.concat(
         looked.map((i) => {
           const w = windows[i]!;
-          const { input, box } = windowInput(px, CLOSER_LOOK_INPUT, w);
+          const { input, box } = windowDetectorInput(px, CLOSER_LOOK_INPUT, w);
           boxes.push(box);
           return input;
         }),

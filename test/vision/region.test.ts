@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { VisionInputError } from '../../server/vision/errors.ts';
 import { letterboxFor } from '../../server/vision/preprocess.ts';
-import { checkRegion, cropPixels, MAX_WINDOW_SHARE, REGION_MARGIN_PX, regionLook, regionWindow, windowHolds } from '../../server/vision/region.ts';
+import { checkRegion, MAX_WINDOW_SHARE, REGION_MARGIN_PX, regionLook, regionWindow, windowHolds } from '../../server/vision/region.ts';
+import { cropPixels } from '../../server/vision/preprocess.ts';
 
 describe('the window a look at part of the frame needs', () => {
   it('holds the region and a margin of REGION_MARGIN_PX detector pixels, in an input of multiples of 16 at the same scale', () => {
