@@ -16,7 +16,7 @@ import { decideDice, DEFAULT_THRESHOLDS, type DecisionThresholds, type Detection
 import { decodePeaks, PEAK_SPACING } from './heatmap.ts';
 import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec } from './model-store.ts';
 import { join } from 'node:path';
-import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, pixelsTensor, windowDetectorInput, type ClassifierViews, type FrameWindow, type InputSize, type Letterbox } from './preprocess.ts';
+import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, type ClassifierViews, type FrameWindow, type InputSize, type Letterbox } from './preprocess.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow, placeAgain } from './closer-look.ts';
 import { fineLookInput, fineLookScale, firstLookScale, mergeLooks } from './fine-look.ts';
 import { checkRegion, regionLook, regionWindow, windowHolds } from './region.ts';
@@ -120,31 +120,31 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   });
 
   /** Peaks of one detector pass over the frame (or `window` of it) letterboxed into `size`, in frame pixels. */
-  async function look(frame: tf.Tensor3D, px: RgbPixels, size: InputSize, window?: FrameWindow): Promise<{ dets: Detection[]; scale: number }> {
-    const { input, box } = window ? windowDetectorInput(px, size, window) : detectorInput(frame, size);
+  async function look(px: RgbPixels, size: InputSize, window?: FrameWindow): Promise<{ dets: Detection[]; scale: number }> {
+    const { input, box } = detectorInput(px, size, window);
     const out = await detectorGrid(heads, input).finally(() => input.dispose());
     const peaks = decodePeaks(out, size.width / stride, size.height / stride, stride, detectThreshold, minPeakDistance);
     return { dets: peaks.map((p) => ({ ...inputToFrame(box, p, window), score: p.score })), scale: box.scale };
   }
 
   /** A look at `scale` over the whole frame (into `whole`), or over the part of it `within` needs. */
-  function lookAt(frame: tf.Tensor3D, px: RgbPixels, scale: number, whole: InputSize, within: ReadOptions['within']): Promise<{ dets: Detection[]; scale: number }> {
+  function lookAt(px: RgbPixels, scale: number, whole: InputSize, within: ReadOptions['within']): Promise<{ dets: Detection[]; scale: number }> {
     const part = within ? regionLook(px.width, px.height, scale, within) : null;
-    return part ? look(frame, px, part.input, part.window) : look(frame, px, whole);
+    return part ? look(px, part.input, part.window) : look(px, whole);
   }
 
   /**
    * Every die's place and size: the first look, and for a large frame the fine look merged in; `within` a
    * region, only the dice in it and its margin (region.ts).
    */
-  async function detect(frame: tf.Tensor3D, px: RgbPixels, within: ReadOptions['within']): Promise<Detection[]> {
+  async function detect(px: RgbPixels, within: ReadOptions['within']): Promise<Detection[]> {
     const { width, height } = px;
     const firstScale = firstLookScale(width, height);
-    const first = await lookAt(frame, px, firstScale, firstLookInput, within);
+    const first = await lookAt(px, firstScale, firstLookInput, within);
     const fineScale = fineLook ? fineLookScale(width, height) : null;
     let dets = first.dets;
     if (fineScale !== null) {
-      const fine = await lookAt(frame, px, fineScale, fineLookInput(width, height)!, within);
+      const fine = await lookAt(px, fineScale, fineLookInput(width, height)!, within);
       dets = mergeLooks(first.dets, fine.dets, first.scale, fine.scale, minPeakDistance);
     }
     if (!within) return dets;
@@ -161,9 +161,8 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   }
 
   /**
-   * The dice of `dets` placed again by the detector in a zoomed window around each (closer-look.ts), each
-   * window cut from the frame's pixels (windowDetectorInput); null where the window would not be closer than the
-   * first look or no peak lies on the die.
+   * The dice of `dets` placed again by the detector in a zoomed window around each (closer-look.ts); null
+   * where the window would not be closer than the first look or no peak lies on the die.
    */
   async function lookCloser(px: RgbPixels, dets: Detection[]): Promise<(Detection | null)[]> {
     const { width, height } = px;
@@ -175,7 +174,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
       tf.concat(
         looked.map((i) => {
           const w = windows[i]!;
-          const { input, box } = windowDetectorInput(px, CLOSER_LOOK_INPUT, w);
+          const { input, box } = detectorInput(px, CLOSER_LOOK_INPUT, w);
           boxes.push(box);
           return input;
         }),
@@ -196,8 +195,8 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
    * One look at every crop; a second, in all `views` orientations, at the ones it was not sure of, and
    * with a closer look those dice are placed again and their new crops' views averaged in.
    */
-  async function classify(frame: tf.Tensor3D, px: RgbPixels, dets: Detection[]): Promise<{ dets: Detection[]; probs: Float32Array[] }> {
-    const crops = classifierCrops(frame, dets, shipped.classifierInput);
+  async function classify(px: RgbPixels, dets: Detection[]): Promise<{ dets: Detection[]; probs: Float32Array[] }> {
+    const crops = classifierCrops(px, dets, shipped.classifierInput);
     try {
       const first = await predictProbs(crops, 1);
       const probs = dets.map((_, i) => first.slice(i * NUM_CLASSES, (i + 1) * NUM_CLASSES));
@@ -212,7 +211,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
       const placed = await lookCloser(px, doubtful.map((i) => dets[i]));
       const moved = doubtful.flatMap((i, k) => (placed[k] ? [{ i, die: placed[k]! }] : []));
       if (moved.length === 0) return { dets, probs };
-      const movedCrops = classifierCrops(frame, moved.map((m) => m.die), shipped.classifierInput);
+      const movedCrops = classifierCrops(px, moved.map((m) => m.die), shipped.classifierInput);
       const closer = await predictProbs(movedCrops, views);
       movedCrops.dispose();
       const placedDets = [...dets];
@@ -228,15 +227,10 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
 
   async function readPixels(px: RgbPixels, options: ReadOptions = {}): Promise<DiceReading> {
     const within = options.within === undefined ? undefined : checkRegion(options.within);
-    const frame = pixelsTensor(px);
-    try {
-      const dets = (await detect(frame, px, within)).slice(0, maxDice).filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
-      if (dets.length === 0) return { width: px.width, height: px.height, dice: [] };
-      const read = await classify(frame, px, dets);
-      return { width: px.width, height: px.height, dice: decideDice(read.dets, read.probs, px.width, px.height, thresholds) };
-    } finally {
-      frame.dispose();
-    }
+    const dets = (await detect(px, within)).slice(0, maxDice).filter((d) => d.x >= 0 && d.y >= 0 && d.x < px.width && d.y < px.height);
+    if (dets.length === 0) return { width: px.width, height: px.height, dice: [] };
+    const read = await classify(px, dets);
+    return { width: px.width, height: px.height, dice: decideDice(read.dets, read.probs, px.width, px.height, thresholds) };
   }
 
   return {

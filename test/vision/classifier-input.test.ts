@@ -40,12 +40,13 @@ describe('the lightness-colour classifier input', () => {
 
   it('normalises each crop as the spec says: lightness on its own scale, the two colours on theirs', () => {
     const [H, W] = [50, 70];
-    const frame = tf.tensor3d(Int32Array.from({ length: H * W * 3 }, (_, i) => (i * 41 + (i % 3) * 90) % 256), [H, W, 3], 'int32');
+    const px = { data: Uint8Array.from({ length: H * W * 3 }, (_, i) => (i * 41 + (i % 3) * 90) % 256), width: W, height: H };
+    const frame = tf.tensor3d(Int32Array.from(px.data), [H, W, 3], 'int32');
     const dice = [
       { x: 35, y: 25, size: 18 },
       { x: 5, y: 44, size: 22 },
     ];
-    const got = classifierCrops(frame, dice, 'lightness-colour');
+    const got = classifierCrops(px, dice, 'lightness-colour');
     const rgbCrops = tf.tidy(() => {
       const half = (d: { size: number }): number => (d.size * MODEL_SPEC.classifier.cropScale) / 2;
       const boxes = dice.map((d) => [(d.y - half(d)) / (H - 1), (d.x - half(d)) / (W - 1), (d.y + half(d)) / (H - 1), (d.x + half(d)) / (W - 1)]);
@@ -65,19 +66,18 @@ describe('the lightness-colour classifier input', () => {
 
   it('shows pips that differ from the face only in hue in the colour channels, not in the lightness one', () => {
     const size = 40;
-    const px = new Int32Array(size * size * 3);
+    const data = new Uint8Array(size * size * 3);
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
         const pip = Math.hypot(x - 20, y - 20) < 5;
-        px.set(pip ? [100, 200, 100] : [200, 100, 100], (y * size + x) * 3);
+        data.set(pip ? [100, 200, 100] : [200, 100, 100], (y * size + x) * 3);
       }
     }
-    const frame = tf.tensor3d(px, [size, size, 3], 'int32');
-    const crops = classifierCrops(frame, [{ x: 20, y: 20, size: 20 }], 'lightness-colour');
+    const crops = classifierCrops({ data, width: size, height: size }, [{ x: 20, y: 20, size: 20 }], 'lightness-colour');
     const [lightness, colour] = tf.split(crops, [1, 2], 3);
     expect(lightness.abs().max().dataSync()[0]).toBeLessThan(1e-3);
     expect(colour.abs().max().dataSync()[0]).toBeGreaterThan(1);
-    tf.dispose([frame, crops, lightness, colour]);
+    tf.dispose([crops, lightness, colour]);
   });
 
   it('moves an rgb classifier to the new input with its first convolution answering exactly as before', () => {

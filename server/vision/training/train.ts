@@ -5,7 +5,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { buildClassifier, type ClassifierArchitecture } from '../architecture.ts';
 import { decodePeaks, encodeTargets, weighNoDieAround } from '../heatmap.ts';
-import { classifierCrops, cropPixels, detectorInput, inputToFrame, pixelsTensor, type CropRequest, type FrameWindow } from '../preprocess.ts';
+import { classifierCrops, detectorInput, inputToFrame, type CropRequest, type FrameWindow } from '../preprocess.ts';
+import { mirroredPixels } from '../resample.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow } from '../closer-look.ts';
 import { CLASS_NONE, MODEL_SPEC, NUM_CLASSES, type ClassifierInput } from '../spec.ts';
 import { Rng } from '../../synth/random.ts';
@@ -58,10 +59,7 @@ export interface DetectorNegatives {
 export function detectorExample(s: FrameSample, flip: boolean, window?: FrameWindow, pipWeight = 1, negatives?: DetectorNegatives): DetectorExample {
   return scoped(() => {
     const into = window ? CLOSER_LOOK_INPUT : { width: DW, height: DH };
-    // a window of the mirrored frame is the mirror of the window across from it
-    const cut = window && flip ? { ...window, x0: s.pixels.width - window.x0 - window.width } : window;
-    const seen = cut ? pixelsTensor(cropPixels(s.pixels, cut)) : pixelsTensor(s.pixels);
-    const { input, box } = detectorInput(flip ? tf.reverse(seen, 1) : seen, into);
+    const { input, box } = detectorInput(flip ? mirroredPixels(s.pixels) : s.pixels, into, window);
     const toInput = (x: number, y: number): [number, number] => [
       ((flip ? s.pixels.width - x : x) - (window?.x0 ?? 0)) * box.scale + box.padX,
       (y - (window?.y0 ?? 0)) * box.scale + box.padY,
@@ -225,8 +223,7 @@ export function classifierExamples(s: FrameSample, input: ClassifierInput, sizes
   }
   if (reqs.length === 0) return [];
   return scoped(() => {
-    const frame = pixelsTensor(s.pixels);
-    const crops = classifierCrops(frame, reqs, input);
+    const crops = classifierCrops(s.pixels, reqs, input);
     const all = crops.dataSync() as Float32Array;
     const n = CS * CS * 3;
     const maps = withPipMaps ? pipMapsOf(s, reqs, sizes) : [];
@@ -245,7 +242,7 @@ function pipMapsOf(s: FrameSample, reqs: CropRequest[], sizes: number[]): (Float
 /** The detector's peaks on a frame, in frame pixels. */
 function framePeaks(detector: tf.LayersModel, s: FrameSample, threshold: number): { x: number; y: number; size: number }[] {
   const out = scoped(() => {
-    const { input, box } = detectorInput(pixelsTensor(s.pixels));
+    const { input, box } = detectorInput(s.pixels);
     const o = (detector.predict(input) as tf.Tensor).dataSync() as Float32Array;
     return { o: o.slice(), box };
   });
@@ -293,8 +290,7 @@ export function negativeExamples(s: FrameSample, input: ClassifierInput, peaks: 
     Array.from({ length: perPeak }, () => ({ x: p.x + rng.range(-0.1, 0.1) * p.size, y: p.y + rng.range(-0.1, 0.1) * p.size, size: p.size * rng.range(0.9, 1.15) })),
   );
   return scoped(() => {
-    const frame = pixelsTensor(s.pixels);
-    const all = classifierCrops(frame, reqs, input).dataSync() as Float32Array;
+    const all = classifierCrops(s.pixels, reqs, input).dataSync() as Float32Array;
     const n = CS * CS * 3;
     return reqs.map((_, i) => ({ crop: all.slice(i * n, (i + 1) * n), cls: CLASS_NONE }));
   });
