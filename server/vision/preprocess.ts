@@ -2,7 +2,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { MODEL_SPEC, type ClassifierInput } from './spec.ts';
 import type { RgbPixels } from './decode.ts';
-import { checkWindow, resampledSquares, resizedPixels, type FrameWindow } from './resample.ts';
+import { resampledSquares, resizedPixels, type FrameWindow } from './resample.ts';
 
 export type { FrameWindow } from './resample.ts';
 
@@ -65,18 +65,6 @@ export function detectorInput(px: RgbPixels, into: InputSize = SPEC_INPUT, windo
     return padded.expandDims(0) as tf.Tensor4D;
   });
   return { input, box };
-}
-
-/** The pixels of `window` (inside the image), copied row by row. */
-export function cropPixels(px: RgbPixels, window: FrameWindow): RgbPixels {
-  checkWindow(px, window);
-  const { x0, y0, width, height } = window;
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    const from = ((y0 + y) * px.width + x0) * 3;
-    data.set(px.data.subarray(from, from + width * 3), y * width * 3);
-  }
-  return { data, width, height };
 }
 
 export interface CropRequest {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { VisionInputError } from '../../server/vision/errors.ts';
 import { letterboxFor } from '../../server/vision/preprocess.ts';
 import { checkRegion, MAX_WINDOW_SHARE, REGION_MARGIN_PX, regionLook, regionWindow, windowHolds } from '../../server/vision/region.ts';
-import { cropPixels } from '../../server/vision/preprocess.ts';
 
 describe('the window a look at part of the frame needs', () => {
   it('holds the region and a margin of REGION_MARGIN_PX detector pixels, in an input of multiples of 16 at the same scale', () => {
@@ -99,23 +98,5 @@ describe('a region asked for', () => {
       expect(() => checkRegion(region as never)).toThrow(VisionInputError);
       expect(() => checkRegion(region as never)).toThrow(message);
     }
-  });
-});
-
-describe('cropping a window of the pixels', () => {
-  it('copies the window row by row', () => {
-    // a 4×3 image whose red is x, green y, blue 9
-    const data = new Uint8Array(4 * 3 * 3);
-    for (let y = 0; y < 3; y++) for (let x = 0; x < 4; x++) data.set([x, y, 9], (y * 4 + x) * 3);
-    const crop = cropPixels({ data, width: 4, height: 3 }, { x0: 1, y0: 1, width: 2, height: 2 });
-    expect(crop.width).toBe(2);
-    expect(crop.height).toBe(2);
-    expect(Array.from(crop.data)).toEqual([1, 1, 9, 2, 1, 9, 1, 2, 9, 2, 2, 9]);
-  });
-
-  it('refuses a window beyond the image', () => {
-    const px = { data: new Uint8Array(4 * 3 * 3), width: 4, height: 3 };
-    expect(() => cropPixels(px, { x0: 3, y0: 0, width: 2, height: 1 })).toThrow(/not inside the 4x3 image/);
-    expect(() => cropPixels(px, { x0: 0, y0: -1, width: 1, height: 1 })).toThrow(RangeError);
   });
 });

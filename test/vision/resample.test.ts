@@ -2,11 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as tf from '@tensorflow/tfjs';
 import { initBackend } from '../../server/vision/backend.ts';
 import { mirroredPixels, resampledSquares, resizedPixels } from '../../server/vision/resample.ts';
-import { cropPixels, detectorInput } from '../../server/vision/preprocess.ts';
+import { detectorInput } from '../../server/vision/preprocess.ts';
 import type { RgbPixels } from '../../server/vision/decode.ts';
 
 function pixels(width: number, height: number, seed: number): RgbPixels {
   return { data: Uint8Array.from({ length: width * height * 3 }, (_, i) => (i * seed + ((i * i) % 7) * 31) % 256), width, height };
+}
+
+/** The window's pixels, copied one by one: the reference a window is read against. */
+function cropPixels(px: RgbPixels, w: { x0: number; y0: number; width: number; height: number }): RgbPixels {
+  const data = new Uint8Array(w.width * w.height * 3);
+  for (let y = 0; y < w.height; y++) for (let x = 0; x < w.width * 3; x++) data[y * w.width * 3 + x] = px.data[(w.y0 + y) * px.width * 3 + w.x0 * 3 + x];
+  return { data, width: w.width, height: w.height };
 }
 
 const asTensor = (px: RgbPixels): tf.Tensor3D => tf.tensor3d(Int32Array.from(px.data), [px.height, px.width, 3], 'int32');
@@ -34,12 +41,22 @@ describe('resampling pixels as TensorFlow does', () => {
     expect(worstDifference(resizedPixels(px, tw, th), want)).toBeLessThan(1e-3);
   });
 
+  it('halves an image or a window exactly as the interpolation does', () => {
+    const px = pixels(90, 70, 61);
+    const want = tf.tidy(() => tf.image.resizeBilinear(asTensor(px), [35, 45], false, true).dataSync());
+    expect(worstDifference(resizedPixels(px, 45, 35), want)).toBe(0);
+    const window = { x0: 11, y0: 5, width: 40, height: 28 };
+    const cut = tf.tidy(() => tf.image.resizeBilinear(asTensor(cropPixels(px, window)), [14, 20], false, true).dataSync());
+    expect(worstDifference(resizedPixels(px, 20, 14, window), cut)).toBe(0);
+  });
+
   it('resizes a window as the window cut out first', () => {
     const px = pixels(80, 60, 53);
     const window = { x0: 13, y0: 7, width: 41, height: 33 };
     const want = resizedPixels(cropPixels(px, window), 24, 20);
     expect(worstDifference(resizedPixels(px, 24, 20, window), want)).toBe(0);
     expect(() => resizedPixels(px, 24, 20, { x0: 50, y0: 0, width: 31, height: 10 })).toThrow(/not inside the 80x60 image/);
+    expect(() => resizedPixels(px, 24, 20, { x0: 0, y0: -1, width: 10, height: 10 })).toThrow(RangeError);
   });
 
   it('resamples squares inside and across the image edge as cropAndResize, the outside value beyond it', () => {
