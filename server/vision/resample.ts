@@ -15,8 +15,9 @@ export interface FrameWindow {
   height: number;
 }
 
-export function checkWindow(px: RgbPixels, window: FrameWindow): void {
+function checkWindow(px: RgbPixels, window: FrameWindow): void {
   const { x0, y0, width, height } = window;
+  if (![x0, y0, width, height].every(Number.isInteger)) throw new RangeError(`window ${width}x${height} at ${x0},${y0} is not in whole pixels`);
   if (x0 < 0 || y0 < 0 || width < 1 || height < 1 || x0 + width > px.width || y0 + height > px.height) {
     throw new RangeError(`window ${width}x${height} at ${x0},${y0} is not inside the ${px.width}x${px.height} image`);
   }

@@ -57,6 +57,7 @@ describe('resampling pixels as TensorFlow does', () => {
     expect(worstDifference(resizedPixels(px, 24, 20, window), want)).toBe(0);
     expect(() => resizedPixels(px, 24, 20, { x0: 50, y0: 0, width: 31, height: 10 })).toThrow(/not inside the 80x60 image/);
     expect(() => resizedPixels(px, 24, 20, { x0: 0, y0: -1, width: 10, height: 10 })).toThrow(RangeError);
+    expect(() => resizedPixels(px, 24, 20, { x0: 0.5, y0: 0, width: 10, height: 10 })).toThrow(/whole pixels/);
   });
 
   it('resamples squares inside and across the image edge as cropAndResize, the outside value beyond it', () => {
