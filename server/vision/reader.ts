@@ -129,8 +129,9 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
 
   /** A look at `scale` over the whole frame (into `whole`), or over the part of it `within` needs. */
   function lookAt(px: RgbPixels, scale: number, whole: InputSize, within: ReadOptions['within']): Promise<{ dets: Detection[]; scale: number }> {
-    const part = within ? regionLook(px.width, px.height, scale, within) : null;
-    return part ? look(px, part.input, part.window) : look(px, whole);
+    if (!within) return look(px, whole);
+    const part = regionLook(px.width, px.height, scale, within);
+    return look(px, part.input, part.window);
   }
 
   /**

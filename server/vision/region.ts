@@ -2,8 +2,7 @@
  * Looking for dice in a part of the frame only: the calibrated tray and kept zone, which the server
  * knows (a webcam often sees more of the table than the tray). Each detector look keeps the scale it has
  * on the whole frame, so dice look the size the detector learned and every threshold holds; it only sees
- * less of the frame where that costs less, and reports no die beyond the region and its margin. Pure
- * geometry.
+ * less of the frame, and reports no die beyond the region and its margin. Pure geometry.
  */
 import type { ReadRegion } from '../hardware/ports.ts';
 import { VisionInputError } from './errors.ts';
@@ -31,13 +30,6 @@ export function checkRegion(region: ReadRegion): ReadRegion {
   return { x: rx, y: ry, w: rw, h: rh };
 }
 
-/**
- * A window only pays while it is this share of the frame or less: cutting it out of the frame costs more
- * than the detector saves on a larger one. A 1920×1080 frame, 2026-12-01: its first look's window of 70 %
- * took 17–21 ms against 16 ms for the whole frame, its fine look's of 44 % 42 ms against 87.
- */
-export const MAX_WINDOW_SHARE = 0.5;
-
 /** The part of the frame (pixels) `region` and REGION_MARGIN_PX round it cover, for a look at `scale`. */
 export function regionWindow(frameWidth: number, frameHeight: number, scale: number, region: ReadRegion): FrameWindow {
   const margin = REGION_MARGIN_PX / scale;
@@ -62,12 +54,11 @@ function grow(a: number, b: number, want: number, full: number): [number, number
 /**
  * The window of a `frameWidth` × `frameHeight` frame a detector look at `scale` (detector-input pixels
  * per frame pixel) needs for `region` (regionWindow), and the detector input that holds it at that scale
- * (sides multiples of 16; the window is widened, inside the frame, to fill them). null when that window
- * is more than MAX_WINDOW_SHARE of the frame: the look is cheaper over the whole frame.
+ * (sides multiples of 16; the window is widened, inside the frame, to fill them). However large the
+ * window, it costs no more than the whole frame: the input is resampled from the window's pixels alone.
  */
-export function regionLook(frameWidth: number, frameHeight: number, scale: number, region: ReadRegion): { window: FrameWindow; input: InputSize } | null {
+export function regionLook(frameWidth: number, frameHeight: number, scale: number, region: ReadRegion): { window: FrameWindow; input: InputSize } {
   const seen = regionWindow(frameWidth, frameHeight, scale, region);
-  if (seen.width * seen.height > MAX_WINDOW_SHARE * frameWidth * frameHeight) return null;
   const input = { width: ceil16(seen.width * scale), height: ceil16(seen.height * scale) };
   const [x0, width] = grow(seen.x0, seen.x0 + seen.width, input.width / scale, frameWidth);
   const [y0, height] = grow(seen.y0, seen.y0 + seen.height, input.height / scale, frameHeight);
