@@ -23,6 +23,16 @@ function checkWindow(px: RgbPixels, window: FrameWindow): void {
   }
 }
 
+/**
+ * The bilinear blend of channel `c` of four pixels (byte offsets of the top-left, top-right, bottom-left,
+ * bottom-right pixel) at fractions `fx`, `fy`, in TensorFlow's order: along each row, then between rows.
+ */
+function blend(d: Uint8Array, tl: number, tr: number, bl: number, br: number, fx: number, fy: number): number {
+  const upper = d[tl] + (d[tr] - d[tl]) * fx;
+  const lower = d[bl] + (d[br] - d[bl]) * fx;
+  return upper + (lower - upper) * fy;
+}
+
 /** Source index, lower and upper neighbours and weight of each output index of a half-pixel-centre resize. */
 function halfPixelTaps(from: number, to: number, offset: number): { lo: Int32Array; hi: Int32Array; frac: Float64Array } {
   const ratio = from / to;
@@ -60,13 +70,7 @@ export function resizedPixels(px: RgbPixels, width: number, height: number, wind
       const left = cols.lo[x] * 3;
       const right = cols.hi[x] * 3;
       const fx = cols.frac[x];
-      for (let c = 0; c < 3; c++) {
-        const tl = d[top + left + c];
-        const bl = d[bottom + left + c];
-        const upper = tl + (d[top + right + c] - tl) * fx;
-        const lower = bl + (d[bottom + right + c] - bl) * fx;
-        out[o++] = upper + (lower - upper) * fy;
-      }
+      for (let c = 0; c < 3; c++) out[o++] = blend(d, top + left + c, top + right + c, bottom + left + c, bottom + right + c, fx, fy);
     }
   }
   return out;
@@ -141,13 +145,7 @@ export function resampledSquares(px: RgbPixels, squares: PixelSquare[], size: nu
         const l = left[k];
         const r = right[k];
         const fx = fxs[k];
-        for (let c = 0; c < 3; c++) {
-          const tl = d[top + l + c];
-          const bl = d[bottom + l + c];
-          const upper = tl + (d[top + r + c] - tl) * fx;
-          const lower = bl + (d[bottom + r + c] - bl) * fx;
-          out[o + c] = upper + (lower - upper) * fy;
-        }
+        for (let c = 0; c < 3; c++) out[o + c] = blend(d, top + l + c, top + r + c, bottom + l + c, bottom + r + c, fx, fy);
       }
     }
   });
