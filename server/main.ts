@@ -4,9 +4,11 @@
  * none are configured), and serves the dashboard and the API on http://HOST:PORT.
  */
 import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadServiceConfig } from './config/service-config.ts';
 import { buildApp } from './http/app.ts';
 import { databaseFileIn } from './store/database.ts';
+import { DiceSampleStore } from './store/dice-sample-store.ts';
 import { tableGames } from './table/games.ts';
 import { startHardware } from './table/table-hardware.ts';
 import { TableService } from './table/table-service.ts';
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     service: (log) => new TableService({ config, dbFile, games: tableGames, log }),
     hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader(), log }),
     allowedOrigins: config.allowedOrigins,
+    samples: new DiceSampleStore(join(config.dataDir, 'dice-samples')),
   });
 
   let closing = false;

@@ -17,7 +17,9 @@
  * `hidden.json` (an occluded set's dice with a pip hidden) or `leaning-on-dice.json` and
  * `leaning-on-wall.json` (a leaning set's leaning dice), dice not labelled, has the readings on those dice
  * set aside from the figures and counted on a line of their own: "not sure", read with a face, not found
- * (server/vision/set-aside-dice.ts). --by-look (with --synthetic) also prints the figures by the look of each frame's dice (drawn again
+ * (server/vision/set-aside-dice.ts); so has a folder of the players' own photos (the dashboard's Dice photos
+ * page) with a `cocked.json`, the dice they marked cocked; and such a folder's `read-regions.json` names the
+ * part of each photo the camera read (its calibrated tray), which is then the part read here, as the camera did. --by-look (with --synthetic) also prints the figures by the look of each frame's dice (drawn again
  * from its scene seed), marbled apart.
  * --failures DIR saves up to 60 annotated PNG crops of wrong, unreadable, missed and extra dice.
  * --model DIR evaluates another model folder (default models/); --detect-threshold, --face-threshold and
@@ -50,6 +52,8 @@ import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/s
 import { averagePrecision, formatAveragePrecision } from '../vision/average-precision.ts';
 import type { SeenDie } from '../http/protocol.ts';
 import { syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
+import { parseReadRegions, READ_REGIONS_FILE } from '../vision/dice-sample.ts';
+import type { ReadRegion } from '../hardware/ports.ts';
 import { addReads, formatReads, inPixels, NO_READS, parseSetAsideDice, setAside, SET_ASIDE_FILES, type SetAsideDie, type SetAsideKind, type SetAsideReads } from '../vision/set-aside-dice.ts';
 import { formatByLook, scoresByLook } from '../vision/scores-by-look.ts';
 import { progressBar } from './progress.ts';
@@ -81,6 +85,17 @@ async function readSetAsideDice(dir: string): Promise<{ kind: SetAsideKind; dice
     }
   }
   return found;
+}
+
+/** The part of each photo the camera read, where the folder says (photos saved from the dashboard). */
+async function readRegionsOf(dir: string): Promise<Map<string, ReadRegion>> {
+  const file = join(dir, READ_REGIONS_FILE);
+  if (!existsSync(file)) return new Map();
+  try {
+    return parseReadRegions(await readFile(file, 'utf8'), file);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 }
 
 /** A synthetic frame's look as the figures name it: 'any' draws each die's look on its own. */
@@ -183,6 +198,7 @@ async function main(): Promise<void> {
   if (images.length === 0) throw new UsageError(`no labelled images in ${dataDir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
   const setAsideDice = await readSetAsideDice(dataDir);
   const asideReads: SetAsideReads[] = setAsideDice.map(() => NO_READS);
+  const readRegions = await readRegionsOf(dataDir);
 
   const reader = await createDiceReader({
     modelDir: values.model ? resolve(values.model) : undefined,
@@ -209,7 +225,8 @@ async function main(): Promise<void> {
     try {
       if (camera) bytes = await varyPhoto(bytes, CAMERA_VARIATIONS[camera], img.relPath, img.labels);
       t0 = performance.now();
-      r = await reader.read(bytes);
+      const within = readRegions.get(img.relPath);
+      r = await reader.read(bytes, within ? { within } : undefined);
     } catch (err) {
       if (!(err instanceof VisionInputError)) throw err;
       // as the server would: the frame gives no dice, so its labelled dice count as missed

@@ -13,6 +13,16 @@ export interface Frame {
   at: number;
 }
 
+/** A frame the dice were read from once they had settled, with the dice read on it. */
+export interface SettledRead {
+  frame: Frame;
+  width: number;
+  height: number;
+  dice: SeenDie[];
+  /** the part of the frame that was read (the calibrated tray and kept zone); absent: all of it */
+  within?: ReadRegion;
+}
+
 /**
  * A source of frames (fswebcam, ffmpeg, a synthetic tray, a replay of files).
  * Emits 'frame' (Frame) and 'status' (DeviceStatus). Failures are reported through

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import type { GameCommand } from '../games/game-module.ts';
+import type { DiceSampleStore } from '../store/dice-sample-store.ts';
 import type { TableService } from '../table/table-service.ts';
 import type { Table, TableLog } from '../table/table.ts';
 import { localDay } from '../store/stats-store.ts';
@@ -17,6 +18,7 @@ import { bearerPin, checkPin, mayShowPin } from './access.ts';
 import { insideWebRoot, originCheck, securityHeaders } from './browser-safety.ts';
 import { CommandValidator } from './command-validator.ts';
 import { PinLimiter, type PinLimiterOptions } from './pin-limiter.ts';
+import { registerSampleRoutes } from './sample-routes.ts';
 import * as S from './schemas.ts';
 import { SocketHub } from './socket-hub.ts';
 
@@ -40,6 +42,8 @@ export interface AppOptions {
   pinLimits?: PinLimiterOptions;
   /** origins besides the service's own host whose pages may open a socket.io connection (e.g. a proxy's https address) */
   allowedOrigins?: readonly string[];
+  /** where photos of the players' dice labelled on the dashboard are saved (none: the routes answer 'samplesOff') */
+  samples?: DiceSampleStore;
 }
 
 export interface BuiltApp {
@@ -252,6 +256,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       return { ok: true, note: t.simulator.lastNote?.() ?? null };
     },
   );
+
+  registerSampleRoutes(app, { store: options.samples ?? null, table, control, sendError });
 
   app.get<IdParams>('/api/tables/:id/frame.jpg', { schema: { params: S.tableParams, querystring: S.frameQuery } }, async (request, reply) => {
     const t = table(request, reply);

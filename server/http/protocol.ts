@@ -70,6 +70,42 @@ export interface TableSnapshot<S = unknown> {
   leds?: LedState | null;
 }
 
+/** GET /api/tables/:id/dice-samples: where photos of the players' dice are saved, and how many are. */
+export interface DiceSamplesInfo {
+  folder: string;
+  saved: number;
+}
+
+/** POST /api/tables/:id/dice-samples/hold: the photo to label, held by the service for 30 minutes (4 a table). */
+export interface DiceSampleHold extends DiceSamplesInfo {
+  hold: string;
+  /** capture time of the photo */
+  at: number;
+  width: number;
+  height: number;
+  /** what the camera read on it */
+  dice: SeenDie[];
+  /** the part of it the camera reads (the calibrated tray and kept zone, 0..1), null: all of it */
+  within: { x: number; y: number; w: number; h: number } | null;
+  imageUrl: string;
+}
+
+/** POST /api/tables/:id/dice-samples: the held photo's dice as the players say they are (pixels of the photo). */
+export interface DiceSampleBody {
+  hold: string;
+  dice: { x: number; y: number; w: number; h: number; face: 1 | 2 | 3 | 4 | 5 | 6 | 'cocked' }[];
+}
+
+export interface DiceSampleSaved extends DiceSamplesInfo {
+  ok: true;
+  /** the photo's file name in the folder */
+  image: string;
+  dice: number;
+  cocked: number;
+  /** saved before: its labels were replaced */
+  replaced: boolean;
+}
+
 /** GET /api/tables/:id/stats?day=YYYY-MM-DD (server's local day; default today). Attract games are counted apart. */
 export interface DayStatsReply {
   tableId: string;
@@ -116,6 +152,10 @@ export type CommandAck<S = unknown> =
  *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame
  *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?} -> {ok, faces}   (409 without a synthetic camera)
  *  - POST /api/tables/:id/box/press      (PIN) {button, press?} -> {ok}          (409 without a virtual box)
+ *  - GET  /api/tables/:id/dice-samples   (PIN) DiceSamplesInfo: the folder of photos of the players' dice
+ *  - POST /api/tables/:id/dice-samples/hold (PIN) -> DiceSampleHold: the camera's last settled read, held (409 noSettledRead)
+ *  - GET  /api/tables/:id/dice-samples/held/:hold  its photo (404 holdGone)
+ *  - POST /api/tables/:id/dice-samples   (PIN) DiceSampleBody -> 201 DiceSampleSaved (400 badSample, 404 holdGone, 500 sampleNotSaved)
  * Errors are always {error: {code, message}}: 400 bad input, 401 no PIN, 403 wrong PIN, 429 too many
  * wrong PINs, 404 no such table, 409 refused by the game (state unchanged).
  */

@@ -51,6 +51,39 @@ export const throwBody = {
   },
 } as const;
 
+export const heldParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'hold'],
+  properties: { id: { type: 'string', pattern: TABLE_ID_PATTERN }, hold: { type: 'string', pattern: '^[0-9]{1,16}$' } },
+} as const;
+
+/** A labelled photo of the players' dice (checked against the photo's size by server/vision/dice-sample.ts). */
+export const sampleBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['hold', 'dice'],
+  properties: {
+    hold: { type: 'string', pattern: '^[0-9]{1,16}$' },
+    dice: {
+      type: 'array',
+      maxItems: 40,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['x', 'y', 'w', 'h', 'face'],
+        properties: {
+          x: { type: 'number' },
+          y: { type: 'number' },
+          w: { type: 'number' },
+          h: { type: 'number' },
+          face: { anyOf: [{ type: 'integer', minimum: 1, maximum: 6 }, { const: 'cocked' }] },
+        },
+      },
+    },
+  },
+} as const;
+
 export const BOX_BUTTONS = ['plane1', 'plane2', 'plane3', 'plane4', 'move', 'attack', 'search', 'takeoffLanding', 'confirm', 'undo'] as const;
 
 export const pressBody = {

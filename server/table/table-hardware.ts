@@ -54,6 +54,7 @@ export class TableHardware {
         table.refresh();
       });
       table.setFrameProvider(() => this.feed?.latestFrame() ?? null);
+      table.setSettledReadProvider(() => this.feed?.lastSettledRead() ?? null);
       if (this.synthetic) {
         const synthetic = this.synthetic;
         table.simulator.throwDice = async ({ dice, faces }) => {

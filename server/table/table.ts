@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import type { GameCommand, GameEvent } from '../games/game-module.ts';
 import type { CommandAck, DeviceStatus, TableSnapshot, VisionUpdate } from '../http/protocol.ts';
 import type { TableConfig } from '../config/service-config.ts';
-import type { LedState } from '../hardware/ports.ts';
+import type { LedState, SettledRead } from '../hardware/ports.ts';
 import { classifyStorageError, type StorageFault } from '../store/database.ts';
 import type { CommandOrigin, JournalStore, StoredEntry } from '../store/journal-store.ts';
 import type { MetaStore } from '../store/meta-store.ts';
@@ -98,6 +98,7 @@ export class Table<S = unknown> extends EventEmitter {
   private hardwareView: () => HardwareView = () => ({ camera: NO_DEVICE, serial: NO_DEVICE, vision: { backend: null, ready: false } });
   private lastVision: VisionUpdate | null = null;
   private frameProvider: () => { data: Buffer; mime: string; at: number } | null = () => null;
+  private settledReadProvider: () => SettledRead | null = () => null;
   simulator: SimulatorControls = {};
   private closed = false;
 
@@ -311,6 +312,15 @@ export class Table<S = unknown> extends EventEmitter {
 
   latestFrame(): { data: Buffer; mime: string; at: number } | null {
     return this.frameProvider();
+  }
+
+  setSettledReadProvider(provider: () => SettledRead | null): void {
+    this.settledReadProvider = provider;
+  }
+
+  /** The camera's last frame read with the dice settled (null without a camera, or before it). */
+  lastSettledRead(): SettledRead | null {
+    return this.settledReadProvider();
   }
 
   /** Something shown in snapshots changed outside a command (device status, alerts): clients need a fresh one. */

@@ -1,7 +1,7 @@
 /**
- * Scoring dice a synthetic set draws unreadable on purpose: a die with a pip covered by a fingertip,
- * pencil or card (server/synth/occluder.ts), a die leaning on another die or against the tray wall
- * (server/synth/leaning.ts). The right answer for such a die is "not sure" (or nothing); it is not
+ * Scoring dice a set holds unreadable on purpose: a die with a pip covered by a fingertip, pencil or
+ * card (server/synth/occluder.ts), a die leaning on another die or against the tray wall
+ * (server/synth/leaning.ts), a die a player marked cocked on a photo of their own dice (dice-sample.ts). The right answer for such a die is "not sure" (or nothing); it is not
  * labelled with a face, but listed in a file of its own beside the labels (SET_ASIDE_FILES), and the
  * readings on it are set aside from the face, recall and precision figures and counted here (pure).
  */
@@ -12,6 +12,7 @@ export const SET_ASIDE_FILES = {
   hidden: { file: 'hidden.json', about: 'hidden dice (a pip covered)' },
   leaningOnDice: { file: 'leaning-on-dice.json', about: 'dice leaning on another die' },
   leaningOnWall: { file: 'leaning-on-wall.json', about: 'dice leaning against the tray wall' },
+  cocked: { file: 'cocked.json', about: 'dice a player marked cocked (no face up)' },
 } as const;
 
 export type SetAsideKind = keyof typeof SET_ASIDE_FILES;

@@ -26,6 +26,7 @@ export interface TestAppOptions {
   pinLimits?: AppOptions['pinLimits'];
   hardware?: AppOptions['hardware'];
   kiosk?: ConstructorParameters<typeof TableService>[0]['kiosk'];
+  samples?: AppOptions['samples'];
 }
 
 export async function testApp(options: TestAppOptions): Promise<BuiltApp> {
@@ -36,6 +37,7 @@ export async function testApp(options: TestAppOptions): Promise<BuiltApp> {
     webRoot: options.webRoot,
     pinLimits: options.pinLimits,
     hardware: options.hardware,
+    samples: options.samples,
   });
 }
 

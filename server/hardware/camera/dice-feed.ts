@@ -9,7 +9,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { DeviceStatus, SeenDie, VisionUpdate } from '../../http/protocol.ts';
-import type { DiceReader, Frame, FrameSource } from '../ports.ts';
+import type { DiceReader, Frame, FrameSource, SettledRead } from '../ports.ts';
 import { readingRegion, watchMask, zoneOf, type TrayCalibration, type Zone } from './calibration.ts';
 import { decodeGrey, GREY_HEIGHT, GREY_WIDTH, imageSize } from './grey.ts';
 import { SettleDetector, type SettleOptions } from './settle.ts';
@@ -61,6 +61,7 @@ export class DiceFeed extends EventEmitter {
   private busy: Promise<void> | null = null;
   private pending: Frame | null = null;
   private latest: Frame | null = null;
+  private lastRead: SettledRead | null = null;
   private corruptRun = 0;
   private lastCorrupt = '';
   private readError: string | null = null;
@@ -122,6 +123,11 @@ export class DiceFeed extends EventEmitter {
   /** The latest frame that decoded as an image (null before the first one). */
   latestFrame(): Frame | null {
     return this.latest;
+  }
+
+  /** The last frame read once the dice had settled, with the dice shown for it (null before the first). */
+  lastSettledRead(): SettledRead | null {
+    return this.lastRead;
   }
 
   /** The last stable reading emitted. */
@@ -201,9 +207,9 @@ export class DiceFeed extends EventEmitter {
     }
     this.movingReported = false;
     let result;
+    const within = readingRegion(this.calibration);
     try {
       this.counters.reads++;
-      const within = readingRegion(this.calibration);
       result = await this.reader.read(frame.data, within ? { within } : undefined);
       this.readError = null;
     } catch (err) {
@@ -229,6 +235,7 @@ export class DiceFeed extends EventEmitter {
       if (t.face === undefined) return { ...d, pending: true };
       return t.face !== d.face ? { ...d, face: t.face } : d;
     });
+    this.lastRead = { frame, width: result.width, height: result.height, dice: shown, ...(within ? { within } : {}) };
     this.emitVision(frame.at, result.width, result.height, true, shown);
     if (reading) {
       this.counters.readings++;

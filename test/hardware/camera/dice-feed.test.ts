@@ -86,6 +86,13 @@ describe('DiceFeed', () => {
     expect(last.dice.some((d) => d.pending)).toBe(false);
     expect(last.frameUrl).toBe('/api/tables/t1/frame.jpg');
     expect(feed.latestFrame()!.data.equals(still)).toBe(true);
+    // the frame of the last settled read is kept with the dice shown for it (a player may label it)
+    const settledRead = feed.lastSettledRead()!;
+    expect(settledRead.frame.data.equals(still)).toBe(true);
+    expect(settledRead.frame.at).toBe(last.at);
+    expect(settledRead.dice).toEqual(last.dice);
+    expect([settledRead.width, settledRead.height]).toEqual([320, 240]);
+    expect(settledRead.within).toEqual(reader.regions.at(-1));
     expect(feed.manualDice()).toBe(true);
   });
 

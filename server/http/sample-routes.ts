@@ -1,0 +1,102 @@
+/**
+ * Photos of the players' own dice for measuring (and teaching) the dice reader: a player holds the
+ * camera's last settled read, corrects its dice on the dashboard, and saves the photo with those labels
+ * into the service's dice-samples folder (server/store/dice-sample-store.ts).
+ *
+ *   GET  /api/tables/:id/dice-samples                 { folder, saved }
+ *   POST /api/tables/:id/dice-samples/hold            the last settled read, held: { hold, width, height, dice, imageUrl, folder, saved }
+ *   GET  /api/tables/:id/dice-samples/held/:hold      its photo
+ *   POST /api/tables/:id/dice-samples  { hold, dice } saves it: { ok, image, dice, cocked, replaced, saved, folder }
+ *
+ * Every route but the photo needs the table's PIN.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HeldReads } from '../hardware/camera/held-reads.ts';
+import type { DiceSampleStore } from '../store/dice-sample-store.ts';
+import type { Table } from '../table/table.ts';
+import { checkSampleDice, SampleError } from '../vision/dice-sample.ts';
+import * as S from './schemas.ts';
+
+type IdParams = { Params: { id: string } };
+type HeldParams = { Params: { id: string; hold: string } };
+
+export interface SampleRouteDeps {
+  store: DiceSampleStore | null;
+  table(request: FastifyRequest<IdParams>, reply: FastifyReply): Table<any> | null;
+  control(t: Table<any>, request: FastifyRequest, reply: FastifyReply): boolean;
+  sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply;
+}
+
+export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps): void {
+  const { store, table, control, sendError } = deps;
+  const heldByTable = new Map<string, HeldReads>();
+  const heldOf = (t: Table<any>) => {
+    let held = heldByTable.get(t.id);
+    if (!held) heldByTable.set(t.id, (held = new HeldReads()));
+    return held;
+  };
+  const noStore = (reply: FastifyReply) => sendError(reply, 404, 'samplesOff', 'This service keeps no dice photos (it was started without a dice-samples folder).');
+  const holdGone = (reply: FastifyReply) =>
+    sendError(reply, 404, 'holdGone', 'That photo is no longer held (a table holds its last 4 for 30 minutes): take a new one.');
+
+  app.get<IdParams>('/api/tables/:id/dice-samples', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t || !control(t, request, reply)) return reply;
+    if (!store) return noStore(reply);
+    return { folder: store.dir, saved: await store.count() };
+  });
+
+  app.post<IdParams>('/api/tables/:id/dice-samples/hold', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t || !control(t, request, reply)) return reply;
+    if (!store) return noStore(reply);
+    const read = t.lastSettledRead();
+    if (!read) return sendError(reply, 409, 'noSettledRead', 'The camera has not read settled dice yet: roll, let the dice come to rest, and try again.');
+    const held = heldOf(t).hold(read);
+    return {
+      hold: held.id,
+      at: held.frame.at,
+      width: held.width,
+      height: held.height,
+      dice: held.dice,
+      within: held.within ?? null,
+      imageUrl: `/api/tables/${encodeURIComponent(t.id)}/dice-samples/held/${held.id}`,
+      folder: store.dir,
+      saved: await store.count(),
+    };
+  });
+
+  app.get<HeldParams>('/api/tables/:id/dice-samples/held/:hold', { schema: { params: S.heldParams, querystring: S.frameQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t) return reply;
+    const held = heldOf(t).get(request.params.hold);
+    if (!held) return holdGone(reply);
+    return reply.header('cache-control', 'private, max-age=1800').type(held.frame.mime).send(held.frame.data);
+  });
+
+  app.post<IdParams & { Body: { hold: string; dice: unknown[] } }>(
+    '/api/tables/:id/dice-samples',
+    { schema: { params: S.tableParams, querystring: S.noQuery, body: S.sampleBody } },
+    async (request, reply) => {
+      const t = table(request, reply);
+      if (!t || !control(t, request, reply)) return reply;
+      if (!store) return noStore(reply);
+      const held = heldOf(t).get(request.body.hold);
+      if (!held) return holdGone(reply);
+      let dice;
+      try {
+        dice = checkSampleDice(request.body.dice, held.width, held.height);
+      } catch (err) {
+        if (err instanceof SampleError) return sendError(reply, 400, 'badSample', err.message);
+        throw err;
+      }
+      try {
+        const saved = await store.save(t.id, held, dice);
+        return reply.code(201).send({ ok: true, ...saved, folder: store.dir });
+      } catch (err) {
+        request.log.error({ err, table: t.id }, 'dice photo not saved');
+        return sendError(reply, 500, 'sampleNotSaved', `The photo was not saved: ${(err as Error).message}`);
+      }
+    },
+  );
+}

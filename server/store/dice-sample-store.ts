@@ -1,0 +1,101 @@
+/**
+ * The folder of photos of the players' own dice with their labels (server/vision/dice-sample.ts), laid
+ * out as ../shared/docs/dice-data.md says, so `npm run dice:eval -- --data FOLDER` measures the reader
+ * on them: `<table>-<capture time>.jpg` beside its `.txt` labels, `classes.txt`, `cocked.json` for
+ * the dice marked cocked, and `read-regions.json` for the part of each photo the camera read. Saving a photo again replaces its labels. Writes are queued one at a time;
+ * each file is written whole (temporary file, then renamed), the labels last, so an interrupted save
+ * leaves no photo that the evaluation would read with missing labels.
+ */
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Frame, SettledRead } from '../hardware/ports.ts';
+import { parseReadRegions, READ_REGIONS_FILE, sampleLabels, type SampleDie } from '../vision/dice-sample.ts';
+import { parseSetAsideDice, SET_ASIDE_FILES } from '../vision/set-aside-dice.ts';
+import { formatYoloLabels } from '../vision/yolo-dataset.ts';
+
+/** The photo and what the camera knew of it: its size and the part of it read. */
+export type PhotoToSave = Omit<SettledRead, 'dice'>;
+
+export interface SavedSample {
+  /** the photo's file name in the folder */
+  image: string;
+  dice: number;
+  cocked: number;
+  /** the photo had been saved before: its labels were replaced */
+  replaced: boolean;
+  /** labelled photos in the folder now */
+  saved: number;
+}
+
+const EXTENSION: Record<Frame['mime'], string> = { 'image/jpeg': '.jpg', 'image/png': '.png' };
+const CLASS_NAMES = 'One\nTwo\nThree\nFour\nFive\nSix\n';
+const COCKED_FILE = SET_ASIDE_FILES.cocked.file;
+
+/** `<table>-YYYYMMDD-HHMMSS-mmm` of the capture time (UTC), sortable and safe in any file system. */
+export function sampleStem(tableId: string, at: number): string {
+  const iso = new Date(at).toISOString(); // 2026-12-02T06:15:04.123Z
+  return `${tableId}-${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${iso.slice(20, 23)}`;
+}
+
+async function writeWhole(path: string, data: string | Buffer): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, path);
+}
+
+const isLabelFile = (name: string) => name.endsWith('.txt') && name !== 'classes.txt';
+
+export class DiceSampleStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly dir: string) {}
+
+  /** Saves a frame with its labelled dice (checked by checkSampleDice against the frame's size). */
+  save(tableId: string, read: PhotoToSave, dice: readonly SampleDie[]): Promise<SavedSample> {
+    const job = this.queue.then(() => this.write(tableId, read, dice));
+    this.queue = job.catch(() => undefined);
+    return job;
+  }
+
+  /** How many labelled photos the folder holds (0 when it does not exist yet). */
+  async count(): Promise<number> {
+    try {
+      return (await readdir(this.dir)).filter(isLabelFile).length;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw err;
+    }
+  }
+
+  private async write(tableId: string, { frame, width, height, within }: PhotoToSave, dice: readonly SampleDie[]): Promise<SavedSample> {
+    await mkdir(this.dir, { recursive: true });
+    const stem = sampleStem(tableId, frame.at);
+    const image = stem + EXTENSION[frame.mime];
+    const labelPath = join(this.dir, `${stem}.txt`);
+    const replaced = await readFile(labelPath).then(() => true, () => false);
+    const { labels, cocked } = sampleLabels(dice, width, height);
+    const classes = join(this.dir, 'classes.txt');
+    if (!(await readFile(classes).then(() => true, () => false))) await writeWhole(classes, CLASS_NAMES);
+    await writeWhole(join(this.dir, image), frame.data);
+    await this.updateEntry(COCKED_FILE, image, cocked.length > 0 ? cocked : null, parseSetAsideDice);
+    await this.updateEntry(READ_REGIONS_FILE, image, within ?? null, parseReadRegions);
+    await writeWhole(labelPath, formatYoloLabels(labels));
+    return { image, dice: labels.length, cocked: cocked.length, replaced, saved: await this.count() };
+  }
+
+  /** Sets (or, with null, removes) one image's entry of a JSON file of image name → value, written whole. */
+  private async updateEntry<T>(file: string, image: string, value: T | null, parse: (text: string, source: string) => Map<string, T>): Promise<void> {
+    const path = join(this.dir, file);
+    let text: string | null = null;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    // a damaged file is never overwritten: what it holds is the players' work
+    const all = text === null ? new Map<string, T>() : parse(text, path);
+    if (value !== null) all.set(image, value);
+    else if (!all.delete(image)) return;
+    await writeWhole(path, JSON.stringify(Object.fromEntries(all), null, 1) + '\n');
+  }
+}

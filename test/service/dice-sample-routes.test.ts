@@ -1,0 +1,143 @@
+/**
+ * The routes that save photos of the players' dice with their labels: hold the camera's last settled
+ * read, fetch its photo, save it labelled; PIN, bad labels, photos no longer held, no folder.
+ */
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../../server/http/app.ts';
+import type { SettledRead } from '../../server/hardware/ports.ts';
+import { DiceSampleStore } from '../../server/store/dice-sample-store.ts';
+import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
+import { tallyAdapter } from './fixtures/tally-game.ts';
+import { auth, tempDir, testApp } from './helpers.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let built: BuiltApp | null = null;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(async () => {
+  await built?.app.close();
+  built = null;
+  dir.cleanup();
+});
+
+const AT = Date.UTC(2026, 11, 2, 7, 0, 0, 5);
+
+async function settledRead(at = AT): Promise<SettledRead> {
+  const data = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
+  return {
+    frame: { at, mime: 'image/jpeg', data },
+    width: 320,
+    height: 240,
+    dice: [
+      { x: 80, y: 60, w: 24, h: 24, face: 5, score: 0.98 },
+      { x: 200, y: 150, w: 22, h: 26, face: null, score: 0.7, unreadable: 'cocked' },
+    ],
+    within: { x: 0.1, y: 0.05, w: 0.8, h: 0.9 },
+  };
+}
+
+async function start(withStore = true): Promise<{ b: BuiltApp; folder: string; setRead: (r: SettledRead | null) => void }> {
+  const folder = join(dir.dir, 'dice-samples');
+  built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games: { tally: tallyAdapter }, tables: [{ id: 'one', name: 'One', game: 'tally' }], samples: withStore ? new DiceSampleStore(folder) : undefined });
+  let current: SettledRead | null = null;
+  built.service.tables.get('one')!.setSettledReadProvider(() => current);
+  return { b: built, folder, setRead: (r) => (current = r) };
+}
+
+const post = (b: BuiltApp, url: string, payload?: unknown, headers: Record<string, string> = auth()) =>
+  b.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }), headers });
+
+describe('dice photo routes', () => {
+  it('hold the last settled read, serve its photo, save it with the players\' labels', async () => {
+    const { b, folder, setRead } = await start();
+    expect((await b.app.inject({ url: '/api/tables/one/dice-samples', headers: auth() })).json()).toEqual({ folder, saved: 0 });
+    const none = await post(b, '/api/tables/one/dice-samples/hold');
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.code).toBe('noSettledRead');
+
+    const read = await settledRead();
+    setRead(read);
+    const hold = await post(b, '/api/tables/one/dice-samples/hold');
+    expect(hold.statusCode).toBe(200);
+    const held = hold.json();
+    expect(held).toMatchObject({ hold: String(AT), at: AT, width: 320, height: 240, dice: read.dice, within: read.within, folder, saved: 0 });
+    // the camera moves on; the held photo stays
+    setRead(await settledRead(AT + 500));
+    const photo = await b.app.inject({ url: held.imageUrl });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.rawPayload.equals(read.frame.data)).toBe(true);
+
+    const saved = await post(b, '/api/tables/one/dice-samples', {
+      hold: held.hold,
+      dice: [
+        { x: 80, y: 60, w: 24, h: 24, face: 6 },
+        { x: 200, y: 150, w: 22, h: 26, face: 'cocked' },
+        { x: 40, y: 200, w: 24, h: 24, face: 2 },
+      ],
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toEqual({ ok: true, image: 'one-20261202-070000-005.jpg', dice: 2, cocked: 1, replaced: false, saved: 1, folder });
+    const [image] = await readYoloFolder(folder);
+    expect(image.labels.map((l) => l.face)).toEqual([6, 2]);
+    expect(JSON.parse(await readFile(join(folder, 'cocked.json'), 'utf8'))).toEqual({ 'one-20261202-070000-005.jpg': [{ x: 0.625, y: 0.625, w: 22 / 320, h: 26 / 240 }] });
+    expect(JSON.parse(await readFile(join(folder, 'read-regions.json'), 'utf8'))).toEqual({ 'one-20261202-070000-005.jpg': read.within });
+    expect((await b.app.inject({ url: '/api/tables/one/dice-samples', headers: auth() })).json().saved).toBe(1);
+  });
+
+  it('refuse without the PIN, bad labels, photos no longer held, and say so when no folder is set', async () => {
+    const { b, folder, setRead } = await start();
+    setRead(await settledRead());
+    expect((await post(b, '/api/tables/one/dice-samples/hold', undefined, {})).statusCode).toBe(401);
+    expect((await b.app.inject({ url: '/api/tables/one/dice-samples' })).statusCode).toBe(401);
+    expect((await post(b, '/api/tables/nope/dice-samples/hold')).json().error.code).toBe('unknownTable');
+    const { hold } = (await post(b, '/api/tables/one/dice-samples/hold')).json();
+    const url = '/api/tables/one/dice-samples';
+    const refusals: [unknown, number, string, RegExp?][] = [
+      [{ hold, dice: [{ x: 10, y: 10, w: 20, h: 20, face: 7 }] }, 400, 'badRequest'],
+      [{ hold, dice: [{ x: 10, y: 10, w: 20, h: 20 }] }, 400, 'badRequest'],
+      [{ hold, dice: [{ x: 10, y: 10, w: 20, h: 20, face: 1, extra: 1 }] }, 400, 'badRequest'],
+      [{ hold: 'abc', dice: [] }, 400, 'badRequest'],
+      [{ dice: [] }, 400, 'badRequest'],
+      [{ hold, dice: [{ x: 400, y: 10, w: 20, h: 20, face: 1 }] }, 400, 'badSample', /die 1: its centre \(400, 10\) is outside the 320×240 frame/],
+      [{ hold, dice: [{ x: 10, y: 10, w: 20, h: 1, face: 1 }] }, 400, 'badSample', /size/],
+      [{ hold: '12345', dice: [] }, 404, 'holdGone', /no longer held/],
+    ];
+    for (const [body, status, code, message] of refusals) {
+      const res = await post(b, url, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().error.code).toBe(code);
+      if (message) expect(res.json().error.message).toMatch(message);
+    }
+    expect((await b.app.inject({ url: '/api/tables/one/dice-samples/held/12345' })).json().error.code).toBe('holdGone');
+    expect((await b.app.inject({ url: '/api/tables/one/dice-samples/held/../../x' })).statusCode).toBeGreaterThanOrEqual(400);
+    // nothing was written by the refusals
+    await expect(readdir(folder)).rejects.toMatchObject({ code: 'ENOENT' });
+    // an empty tray is a photo too: no dice, nothing read as one
+    expect((await post(b, url, { hold, dice: [] })).statusCode).toBe(201);
+
+    await b.app.close();
+    const off = await start(false);
+    off.setRead(await settledRead());
+    const res = await post(off.b, '/api/tables/one/dice-samples/hold');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('samplesOff');
+  });
+
+  it('report a save that fails on the disk, and keep the photo held to try again', async () => {
+    const { b, folder, setRead } = await start();
+    setRead(await settledRead());
+    const { hold } = (await post(b, '/api/tables/one/dice-samples/hold')).json();
+    // a file where the folder should be: the save cannot make it
+    await writeFile(folder, 'not a folder');
+    const failed = await post(b, '/api/tables/one/dice-samples', { hold, dice: [] });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json().error).toMatchObject({ code: 'sampleNotSaved', message: expect.stringMatching(/^The photo was not saved: .*(EEXIST|ENOTDIR)/) });
+    await rm(folder);
+    expect((await post(b, '/api/tables/one/dice-samples', { hold, dice: [] })).statusCode).toBe(201);
+  });
+});
