@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadServiceConfig } from '../../server/config/service-config.ts';
 import { buildApp } from '../../server/http/app.ts';
 import { databaseFileIn } from '../../server/store/database.ts';
+import { DiceSampleStore } from '../../server/store/dice-sample-store.ts';
 import { tableGames } from '../../server/table/games.ts';
 import { startHardware } from '../../server/table/table-hardware.ts';
 import type { KioskOptions } from '../../server/table/kiosk.ts';
@@ -47,6 +48,10 @@ export interface RunningServer {
   url: string;
   close(): Promise<void>;
   service: TableService;
+  /** the service's temporary data folder (removed by close) */
+  dataDir: string;
+  /** where the dashboard's labelled dice photos are saved (`<dataDir>/dice-samples`) */
+  samplesDir: string;
 }
 
 /**
@@ -64,8 +69,10 @@ export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions
   }
   const config = loadServiceConfig(env);
   mkdirSync(config.dataDir, { recursive: true });
+  const samplesDir = join(dataDir, 'dice-samples');
   const { app, service } = await buildApp({
     logger: false,
+    samples: new DiceSampleStore(samplesDir),
     service: (log) => new TableService({ config, dbFile: databaseFileIn(config.dataDir), games: tableGames, log, ...(kiosk ? { kiosk } : {}), ...(now ? { now } : {}) }),
     hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader(), log }),
   });
@@ -74,6 +81,8 @@ export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions
   return {
     url: `http://127.0.0.1:${port}`,
     service,
+    dataDir,
+    samplesDir,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -13,8 +13,8 @@ import type { GameEvent } from '../../server/games/game-module.ts';
 
 const HISTORY_LIMIT = 60;
 
-export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'box' | 'kiosk';
-export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'box', 'kiosk'];
+export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'samples' | 'box' | 'kiosk';
+export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'samples', 'box', 'kiosk'];
 
 export interface PlaneForm {
   load: 'none' | 'bomb' | 'dropTank';
@@ -22,6 +22,40 @@ export interface PlaneForm {
   via: string; // '' or an island number
   /** '' none, 'true' the dealt tile, or the id of the tile turned over (physical tiles) */
   manoeuvre: string;
+}
+
+/** A die on a held dice photo as the players label it (pixels of that photo; face null: not decided yet). */
+export interface SampleBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  face: 1 | 2 | 3 | 4 | 5 | 6 | 'cocked' | null;
+  /** why the camera could not read it (shown as a hint) */
+  unreadable?: string;
+}
+
+/** The dice photos page (`views/samples.ts`): the held photo and its labels live here, not in the DOM. */
+export interface SamplesUi {
+  /** the photo held on the service while it is labelled */
+  held: { hold: string; width: number; height: number; imageUrl: string; within: { x: number; y: number; w: number; h: number } | null } | null;
+  /** the labels being edited, and the camera's own reading to go back to */
+  dice: SampleBox[];
+  read: SampleBox[];
+  /** the service's dice-samples folder and its labelled photos (null: not asked yet) */
+  folder: string | null;
+  saved: number | null;
+  /** the file the held photo was last saved as (saving again replaces its labels) */
+  savedAs: string | null;
+  /** the last problem, by code, with the service's words */
+  error: { code: string; message: string } | null;
+  busy: boolean;
+  /** the folder was asked for (once per connection) */
+  asked: boolean;
+  /** the held photo failed to load (held too long, or the service restarted) */
+  imageGone: boolean;
+  /** the die button to give the focus back to after a re-render */
+  focus: string | null;
 }
 
 export interface UiState {
@@ -41,6 +75,7 @@ export interface UiState {
   otherCardOpen: boolean;
   /** attack split picked for one reading of one roll (key: purpose|plane|readings) */
   splitPick: { key: string; option: string } | null;
+  samples: SamplesUi;
 }
 
 export interface Toast {
@@ -75,6 +110,7 @@ export class App {
     cardPick: '',
     otherCardOpen: false,
     splitPick: null,
+    samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null },
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};
   private chrome: ((app: App) => Node) | null = null;

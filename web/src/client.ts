@@ -4,7 +4,7 @@
  * show the service's own words.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, DayStats, Snapshot, VisionUpdate } from './types.ts';
+import type { Ack, DayStats, HeldPhoto, LabelledSampleDie, Reply, SampleFolder, SavedPhoto, Snapshot, VisionUpdate } from './types.ts';
 
 export interface ClientEvents {
   state(snapshot: Snapshot): void;
@@ -122,6 +122,26 @@ export class TableClient {
   async seatSecrets(seat: number): Promise<{ tiles?: { plane: number; manoeuvre: string }[] } | null> {
     const r = await this.http('GET', `${this.base()}/seats/${seat}/secrets`);
     return r.ok ? ((r.data as { secrets?: { tiles?: { plane: number; manoeuvre: string }[] } | null }).secrets ?? null) : null;
+  }
+
+  private async reply<T>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
+    const r = await this.http(method, path, body);
+    return r.ok ? { ok: true, data: r.data as T } : { ok: false, error: r.error };
+  }
+
+  /** The service's folder of labelled dice photos and how many it holds (PIN). */
+  diceSamples(): Promise<Reply<SampleFolder>> {
+    return this.reply('GET', `${this.base()}/dice-samples`);
+  }
+
+  /** Holds the camera's last frame read with the dice at rest, for the players to label (PIN). */
+  holdDicePhoto(): Promise<Reply<HeldPhoto>> {
+    return this.reply('POST', `${this.base()}/dice-samples/hold`);
+  }
+
+  /** Saves a held photo with the players' labels (again: replaces its labels) (PIN). */
+  saveDicePhoto(hold: string, dice: LabelledSampleDie[]): Promise<Reply<SavedPhoto>> {
+    return this.reply('POST', `${this.base()}/dice-samples`, { hold, dice });
   }
 
   frameUrl(): string {

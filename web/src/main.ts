@@ -9,6 +9,7 @@ import { endOverlay } from './views/end.ts';
 import { invalidateStats, kioskView } from './views/kiosk.ts';
 import { phoneView } from './views/phone.ts';
 import { cameraView } from './views/roll.ts';
+import { samplesView } from './views/samples.ts';
 import { resetSettingsCache, settingsView } from './views/settings.ts';
 import { tickStopwatch } from './views/status.ts';
 import { rollView, tableView } from './views/table.ts';
@@ -48,6 +49,7 @@ function start(): void {
   app.register('phone', phoneView);
   app.register('wizard', wizardView);
   app.register('settings', settingsView);
+  app.register('samples', samplesView);
   app.register('box', boxView);
   app.register('kiosk', kioskView);
   app.setChrome(chromeView);
@@ -77,7 +79,11 @@ function start(): void {
   });
   client.on('connection', (connected) => {
     app.connected = connected;
-    if (connected) resetSettingsCache();
+    if (connected) {
+      resetSettingsCache();
+      // the dice photos page asks again for its folder (the service may have restarted)
+      app.ui.samples.asked = false;
+    }
     app.render(false);
   });
 

@@ -60,7 +60,25 @@ const ES: Record<string, string> = {
   tooManyAttempts: 'demasiados PIN incorrectos: espera un minuto.',
   offline: 'no hay conexión con la mesa.',
   timeout: 'la mesa no ha respondido a tiempo.',
+  network: 'no se ha podido hablar con la mesa.',
+  // dice photos (views/samples.ts)
+  noSettledRead: 'la cámara aún no ha leído dados quietos: tira, deja que se paren y vuelve a intentarlo.',
+  samplesOff: 'este servicio no guarda fotos de dados (se arrancó sin carpeta de fotos de dados).',
+  holdGone: 'la mesa ya no guarda esa foto (guarda las 4 últimas durante 30 minutos): haz otra.',
+  badSample: 'el servicio no acepta estas etiquetas.',
+  badRequest: 'el servicio no acepta esta petición.',
+  sampleNotSaved: 'la foto no se ha guardado.',
 };
+
+/**
+ * A problem that is not a refused game command (the dice photos page): the service's own words; in
+ * Spanish a Spanish sentence for its code first, with the service's words under it.
+ */
+export function problemText(error: { code: string; message: string }): { text: string; detail: string | null } {
+  const es = lang() === 'es' ? ES[error.code] : undefined;
+  if (es) return { text: es.charAt(0).toUpperCase() + es.slice(1), detail: error.message };
+  return { text: error.message, detail: null };
+}
 
 /** The toast's headline and, when it is not the engine's own sentence, the engine's words as detail. */
 export function refusalText(error: { code: string; message: string }): { text: string; detail: string | null } {

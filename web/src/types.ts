@@ -1,9 +1,9 @@
 /** The shapes the dashboard reads: the shared protocol plus the optional fields the service adds. */
-import type { DayStatsReply, TableSnapshot, VisionUpdate } from '../../server/http/protocol.ts';
+import type { DayStatsReply, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesInfo, SeenDie, TableSnapshot, VisionUpdate } from '../../server/http/protocol.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
 import type { RollOdds } from '../../server/dice/types.ts';
 
-export type { VisionUpdate };
+export type { SeenDie, VisionUpdate };
 
 /** The roll in progress may carry its odds (computed by the dice module on the server). */
 export type RollWithOdds = NonNullable<YorktownState['roll']> & { odds?: RollOdds | null };
@@ -20,3 +20,12 @@ export interface Rejection {
 export type Ack = { ok: true; [k: string]: unknown } | { ok: false; error: Rejection };
 
 export type DayStats = DayStatsReply;
+
+/** The dice photos routes' shapes (server/http/sample-routes.ts). */
+export type SampleFolder = DiceSamplesInfo;
+export type HeldPhoto = DiceSampleHold;
+export type LabelledSampleDie = DiceSampleBody['dice'][number];
+export type SavedPhoto = DiceSampleSaved;
+
+/** An HTTP answer: the data, or the service's refusal in its words. */
+export type Reply<T> = { ok: true; data: T } | { ok: false; error: Rejection };

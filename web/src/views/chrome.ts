@@ -10,6 +10,7 @@ const NAV: Record<View, Key> = {
   phone: 'navPhone',
   wizard: 'navWizard',
   settings: 'navSettings',
+  samples: 'navSamples',
   box: 'navBox',
   kiosk: 'navKiosk',
 };
