@@ -178,4 +178,20 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     await shot(page, 'dice-samples-phone');
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('goes from the camera image of the roll panel to the dice photos page with its photo taken', async (ctx) => {
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean } };
+    if (!health.vision?.ready) {
+      ctx.skip('no dice model to read the simulated camera');
+      return;
+    }
+    await page.setViewportSize({ width: 1200, height: 1400 });
+    await page.goto(`${server.url}/?view=roll&lang=en&pin=${PIN}`);
+    await api(server, 'POST', '/api/tables/default/simulator/throw', { faces: [6, 6] });
+    await page.getByTestId('photo-these-dice').click({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('nav-samples').getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.getByTestId('take-photo').textContent()).toBe('New photo');
+    expect(await page.locator('.sample-die').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

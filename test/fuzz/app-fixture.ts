@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { cameraConfig, defaultTable, type TableConfig } from '../../server/config/service-config.ts';
 import type { GameCommand } from '../../server/games/game-module.ts';
 import { buildApp, type AppOptions, type BuiltApp } from '../../server/http/app.ts';
+import type { SettledRead } from '../../server/hardware/ports.ts';
+import { DiceSampleStore } from '../../server/store/dice-sample-store.ts';
 import { tableGames } from '../../server/table/games.ts';
 import { TableService } from '../../server/table/table-service.ts';
 import { yorktownAdapter } from '../../server/table/yorktown-adapter.ts';
@@ -21,6 +23,13 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
+const FUZZ_SETTLED_READ: SettledRead = {
+  frame: { at: 1, mime: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) },
+  width: 640,
+  height: 480,
+  dice: [{ x: 100, y: 100, w: 40, h: 40, face: 3, score: 0.9 }],
+};
+
 const silent = { info() {}, warn() {}, error() {} };
 
 export async function fuzzApp(options: { tables?: string[]; pinLimits?: AppOptions['pinLimits']; webRoot?: string; allowedOrigins?: string[] } = {}): Promise<Fixture> {
@@ -31,7 +40,10 @@ export async function fuzzApp(options: { tables?: string[]; pinLimits?: AppOptio
     pinLimits: options.pinLimits ?? { maxFailures: 1_000_000, windowMs: 60_000, blockMs: 1 },
     webRoot: options.webRoot,
     allowedOrigins: options.allowedOrigins,
+    samples: new DiceSampleStore(join(dir, 'dice-samples')),
   });
+  // a camera's last settled read, so that the dice photo routes hold and save (hold id "1"); saving never decodes the bytes
+  for (const table of built.service.tables.values()) table.setSettledReadProvider(() => FUZZ_SETTLED_READ);
   return {
     built,
     dir,

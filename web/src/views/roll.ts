@@ -12,6 +12,7 @@ import { h, keepOpenState, s, type Child } from '../dom.ts';
 import { t, tk, type Key } from '../i18n.ts';
 import type { RollWithOdds, VisionUpdate } from '../types.ts';
 import { optionKey, splitOptions, type SplitOption } from '../split.ts';
+import { takePhoto } from './samples.ts';
 
 /** The engine's words for where each die comes from, in the chosen language (unknown words as they are). */
 const REASONS: Record<string, Key> = {
@@ -148,7 +149,12 @@ export function cameraView(app: App): HTMLElement | null {
   }
   return h('div', { class: 'camera' },
     h('div', { class: 'frame-wrap' }, img, overlay),
-    v ? h('div', { class: `vision-status${v.settled ? ' settled' : ''}` }, v.settled ? t('settled') : t('moving'), ` · ${v.dice.length} ${t('dice').toLowerCase()}`, deciding(v)) : h('div', { class: 'hint' }, t('noReadings')),
+    v ? h('div', { class: `vision-status${v.settled ? ' settled' : ''}` }, v.settled ? t('settled') : t('moving'), ` · ${v.dice.length} ${t('dice').toLowerCase()}`, deciding(v),
+      // a misread is the photo most worth keeping: straight to the dice photos page with it
+      v.settled && snap.canControl && !app.kiosk
+        ? h('button', { type: 'button', class: 'btn small photo-these', 'data-testid': 'photo-these-dice', title: t('photoTheseDiceWhy'), onclick: () => { app.go('samples'); void takePhoto(app); } }, t('photoTheseDice'))
+        : null)
+      : h('div', { class: 'hint' }, t('noReadings')),
   );
 }
 

@@ -94,7 +94,8 @@ function takeHeld(ui: SamplesUi, held: HeldPhoto): void {
   savedLabels = null;
 }
 
-async function takePhoto(app: App): Promise<void> {
+/** Holds the camera's last reading of resting dice as the photo to label. */
+export async function takePhoto(app: App): Promise<void> {
   const ui = app.ui.samples;
   if (ui.busy) return;
   ui.busy = true;
