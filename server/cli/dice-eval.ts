@@ -44,17 +44,16 @@
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDiceReader } from '../vision/reader.ts';
-import { readYoloFolder, type LabelledImage } from '../vision/yolo-dataset.ts';
+import { readYoloFolder } from '../vision/yolo-dataset.ts';
 import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/scoring.ts';
 import { averagePrecision, formatAveragePrecision } from '../vision/average-precision.ts';
 import type { SeenDie } from '../http/protocol.ts';
 import { syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
-import { parseReadRegions, READ_REGIONS_FILE } from '../vision/dice-sample.ts';
-import type { ReadRegion } from '../hardware/ports.ts';
-import { addReads, formatReads, inPixels, NO_READS, parseSetAsideDice, setAside, SET_ASIDE_FILES, type SetAsideDie, type SetAsideKind, type SetAsideReads } from '../vision/set-aside-dice.ts';
+import { evaluateImage, readFolderExtras, type FolderExtras } from '../vision/evaluate-folder.ts';
+import { addReads, formatReads, NO_READS, type SetAsideReads } from '../vision/set-aside-dice.ts';
 import { formatByLook, scoresByLook } from '../vision/scores-by-look.ts';
 import { progressBar } from './progress.ts';
 import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
@@ -72,40 +71,9 @@ const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] 
           [--faint-threshold P] [--cocked-ratio X] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX] [--fine-look on|off]
 (each flag is explained at the top of server/cli/dice-eval.ts)`;
 
-/** A folder's set-aside dice of each kind whose file it has (written with an occluded or a leaning set). */
-async function readSetAsideDice(dir: string): Promise<{ kind: SetAsideKind; dice: Map<string, SetAsideDie[]> }[]> {
-  const found: { kind: SetAsideKind; dice: Map<string, SetAsideDie[]> }[] = [];
-  for (const kind of Object.keys(SET_ASIDE_FILES) as SetAsideKind[]) {
-    const file = join(dir, SET_ASIDE_FILES[kind].file);
-    if (!existsSync(file)) continue;
-    try {
-      found.push({ kind, dice: parseSetAsideDice(await readFile(file, 'utf8'), file) });
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-  }
-  return found;
-}
-
-/** The part of each photo the camera read, where the folder says (photos saved from the dashboard). */
-async function readRegionsOf(dir: string): Promise<Map<string, ReadRegion>> {
-  const file = join(dir, READ_REGIONS_FILE);
-  if (!existsSync(file)) return new Map();
-  try {
-    return parseReadRegions(await readFile(file, 'utf8'), file);
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-}
-
 /** A synthetic frame's look as the figures name it: 'any' draws each die's look on its own. */
 function lookName(look: string): string {
   return look === 'any' ? 'mixed' : look;
-}
-
-/** An image's labels in pixels of a width × height frame (1 × 1 keeps them normalised: an image not decoded). */
-function labelBoxes(img: LabelledImage, width: number, height: number): LabelBox[] {
-  return img.labels.map((l) => ({ x: l.cx * width, y: l.cy * height, w: l.w * width, h: l.h * height, face: l.face }));
 }
 
 async function main(): Promise<void> {
@@ -196,9 +164,13 @@ async function main(): Promise<void> {
     process.stdout.write(`class names in ${file} order the faces otherwise: ${faces.map((f, k) => `class ${k} = ${f}`).join(', ')}\n`);
   });
   if (images.length === 0) throw new UsageError(`no labelled images in ${dataDir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
-  const setAsideDice = await readSetAsideDice(dataDir);
-  const asideReads: SetAsideReads[] = setAsideDice.map(() => NO_READS);
-  const readRegions = await readRegionsOf(dataDir);
+  let extras: FolderExtras;
+  try {
+    extras = await readFolderExtras(dataDir);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  let asideReads: SetAsideReads[] = extras.setAside.map(() => NO_READS);
 
   const reader = await createDiceReader({
     modelDir: values.model ? resolve(values.model) : undefined,
@@ -220,37 +192,28 @@ async function main(): Promise<void> {
   for (let i = 0; i < images.length; i++) {
     const img = images[i];
     let bytes: Buffer = await readFile(img.path);
-    let t0 = performance.now();
-    let r: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      if (camera) bytes = await varyPhoto(bytes, CAMERA_VARIATIONS[camera], img.relPath, img.labels);
-      t0 = performance.now();
-      const within = readRegions.get(img.relPath);
-      r = await reader.read(bytes, within ? { within } : undefined);
-    } catch (err) {
-      if (!(err instanceof VisionInputError)) throw err;
+    if (camera) {
+      try {
+        bytes = await varyPhoto(bytes, CAMERA_VARIATIONS[camera], img.relPath, img.labels);
+      } catch (err) {
+        if (!(err instanceof VisionInputError)) throw err;
+        // the photo does not decode: the reader will say so
+      }
+    }
+    const outcome = await evaluateImage(reader, img, bytes, extras);
+    items.push(outcome.item);
+    asideReads = asideReads.map((a, k) => addReads(a, outcome.aside[k]));
+    const r = outcome.read;
+    if (r === null) {
       // as the server would: the frame gives no dice, so its labelled dice count as missed
-      const reason = err.message.replace(/\s*\n\s*/g, '; ');
-      process.stderr.write(`\ndice:eval: ${img.relPath}: its ${img.labels.length} labelled dice count as missed: ${reason}\n`);
+      process.stderr.write(`\ndice:eval: ${img.relPath}: its ${img.labels.length} labelled dice count as missed: ${outcome.error}\n`);
       unreadableImages.push(img.relPath);
-      setAsideDice.forEach(({ dice }, k) => {
-        const here = dice.get(img.relPath)?.length ?? 0;
-        asideReads[k] = addReads(asideReads[k], { dice: here, notSure: 0, guessed: 0, notFound: here });
-      });
-      items.push({ relPath: img.relPath, labels: labelBoxes(img, 1, 1), preds: [] });
-      predictions.push({ image: img.relPath, width: 0, height: 0, dice: [], error: reason });
+      predictions.push({ image: img.relPath, width: 0, height: 0, dice: [], error: outcome.error! });
       bar('eval', i + 1, images.length);
       continue;
     }
-    times.push(performance.now() - t0);
-    const labels = labelBoxes(img, r.width, r.height);
-    let preds = r.dice;
-    setAsideDice.forEach(({ dice }, k) => {
-      const aside = setAside(labels, inPixels(dice.get(img.relPath) ?? [], r.width, r.height), preds);
-      preds = aside.preds;
-      asideReads[k] = addReads(asideReads[k], aside.reads);
-    });
-    items.push({ relPath: img.relPath, labels, preds });
+    times.push(outcome.ms);
+    const { labels, preds } = outcome.item;
     if (values.failures && failureCrops < 60) {
       const fails = findFailures(labels, preds);
       if (fails.length > 0) failureCrops += await saveFailureCrops(img.relPath, bytes, r.width, r.height, fails, resolve(values.failures), 60 - failureCrops);
@@ -272,7 +235,7 @@ async function main(): Promise<void> {
   console.log(formatConfusion(s.confusion));
   console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
   if (s.dice > 0) console.log(formatAveragePrecision(averagePrecision(items)));
-  setAsideDice.forEach(({ kind }, k) => console.log(formatReads(kind, asideReads[k])));
+  extras.setAside.forEach(({ kind }, k) => console.log(formatReads(kind, asideReads[k])));
   if (lookOf) console.log(formatByLook(scoresByLook(items.map((item) => ({ ...item, look: lookOf(item.relPath) ?? 'not drawn here' })))));
   if (unreadableImages.length > 0) console.log(`images that could not be read (their dice counted as missed): ${unreadableImages.join(', ')}`);
   console.log(

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import type { GameCommand } from '../games/game-module.ts';
+import type { DiceReader } from '../hardware/ports.ts';
 import type { DiceSampleStore } from '../store/dice-sample-store.ts';
 import type { TableService } from '../table/table-service.ts';
 import type { Table, TableLog } from '../table/table.ts';
@@ -29,6 +30,8 @@ export interface HardwareHandle {
   close(): Promise<void>;
   /** extra /api/health fields */
   health(): Record<string, unknown>;
+  /** the dice reader the cameras use, when it is running (the Dice photos page measures it on the saved photos) */
+  diceReader?(): DiceReader | null;
 }
 
 export interface AppOptions {
@@ -257,7 +260,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
   );
 
-  registerSampleRoutes(app, { store: options.samples ?? null, table, control, sendError });
+  registerSampleRoutes(app, { store: options.samples ?? null, reader: () => hardware?.diceReader?.() ?? null, table, control, sendError });
 
   app.get<IdParams>('/api/tables/:id/frame.jpg', { schema: { params: S.tableParams, querystring: S.frameQuery } }, async (request, reply) => {
     const t = table(request, reply);

@@ -4,6 +4,7 @@
  */
 import type { CommandRejection, GameEvent } from '../games/game-module.ts';
 import type { LedState } from '../hardware/ports.ts';
+import type { FolderEvaluation } from '../vision/evaluate-folder.ts';
 
 export type DeviceStatus = {
   kind: 'simulated' | 'real' | 'none';
@@ -106,6 +107,9 @@ export interface DiceSampleSaved extends DiceSamplesInfo {
   replaced: boolean;
 }
 
+/** POST /api/tables/:id/dice-samples/evaluate: the running reader scored on the saved photos (the last `limit`). */
+export type DiceSamplesEvaluation = FolderEvaluation & { folder: string; limit: number };
+
 /** GET /api/tables/:id/stats?day=YYYY-MM-DD (server's local day; default today). Attract games are counted apart. */
 export interface DayStatsReply {
   tableId: string;
@@ -156,6 +160,7 @@ export type CommandAck<S = unknown> =
  *  - POST /api/tables/:id/dice-samples/hold (PIN) -> DiceSampleHold: the camera's last settled read, held (409 noSettledRead)
  *  - GET  /api/tables/:id/dice-samples/held/:hold  its photo (404 holdGone)
  *  - POST /api/tables/:id/dice-samples   (PIN) DiceSampleBody -> 201 DiceSampleSaved (400 badSample, 404 holdGone, 500 sampleNotSaved)
+ *  - POST /api/tables/:id/dice-samples/evaluate (PIN) -> DiceSamplesEvaluation (409 noPhotos, visionUnavailable, evaluationRunning)
  * Errors are always {error: {code, message}}: 400 bad input, 401 no PIN, 403 wrong PIN, 429 too many
  * wrong PINs, 404 no such table, 409 refused by the game (state unchanged).
  */

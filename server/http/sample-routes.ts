@@ -7,12 +7,15 @@
  *   POST /api/tables/:id/dice-samples/hold            the last settled read, held: { hold, width, height, dice, imageUrl, folder, saved }
  *   GET  /api/tables/:id/dice-samples/held/:hold      its photo
  *   POST /api/tables/:id/dice-samples  { hold, dice } saves it: { ok, image, dice, cocked, replaced, saved, folder }
+ *   POST /api/tables/:id/dice-samples/evaluate       the running reader scored on the last EVALUATE_LIMIT saved photos (server/vision/evaluate-folder.ts)
  *
  * Every route but the photo needs the table's PIN.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HeldReads } from '../hardware/camera/held-reads.ts';
+import type { DiceReader } from '../hardware/ports.ts';
 import type { DiceSampleStore } from '../store/dice-sample-store.ts';
+import { evaluateFolder } from '../vision/evaluate-folder.ts';
 import type { Table } from '../table/table.ts';
 import { checkSampleDice, SampleError } from '../vision/dice-sample.ts';
 import * as S from './schemas.ts';
@@ -20,8 +23,13 @@ import * as S from './schemas.ts';
 type IdParams = { Params: { id: string } };
 type HeldParams = { Params: { id: string; hold: string } };
 
+/** The most photos one evaluation from the dashboard reads (the most recent; `npm run dice:eval` reads them all). */
+export const EVALUATE_LIMIT = 300;
+
 export interface SampleRouteDeps {
   store: DiceSampleStore | null;
+  /** the cameras' dice reader when it is running */
+  reader(): DiceReader | null;
   table(request: FastifyRequest<IdParams>, reply: FastifyReply): Table<any> | null;
   control(t: Table<any>, request: FastifyRequest, reply: FastifyReply): boolean;
   sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply;
@@ -29,6 +37,7 @@ export interface SampleRouteDeps {
 
 export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps): void {
   const { store, table, control, sendError } = deps;
+  let evaluating = false;
   const heldByTable = new Map<string, HeldReads>();
   const heldOf = (t: Table<any>) => {
     let held = heldByTable.get(t.id);
@@ -72,6 +81,25 @@ export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps
     const held = heldOf(t).get(request.params.hold);
     if (!held) return holdGone(reply);
     return reply.header('cache-control', 'private, max-age=1800').type(held.frame.mime).send(held.frame.data);
+  });
+
+  app.post<IdParams>('/api/tables/:id/dice-samples/evaluate', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t || !control(t, request, reply)) return reply;
+    if (!store) return noStore(reply);
+    const reader = deps.reader();
+    if (!reader) return sendError(reply, 409, 'visionUnavailable', 'The dice reader is not running on this service (see /api/health); `npm run dice:eval -- --data FOLDER` measures the photos without it.');
+    if (evaluating) return sendError(reply, 409, 'evaluationRunning', 'The photos are being measured already: wait for that answer.');
+    if ((await store.count()) === 0) return sendError(reply, 409, 'noPhotos', 'No photos saved yet: save a few first.');
+    evaluating = true;
+    try {
+      return { ...(await evaluateFolder(reader, store.dir, EVALUATE_LIMIT)), folder: store.dir, limit: EVALUATE_LIMIT };
+    } catch (err) {
+      request.log.error({ err, table: t.id }, 'measuring the dice photos failed');
+      return sendError(reply, 500, 'evaluationFailed', `The photos could not be measured: ${(err as Error).message}`);
+    } finally {
+      evaluating = false;
+    }
   });
 
   app.post<IdParams & { Body: { hold: string; dice: unknown[] } }>(

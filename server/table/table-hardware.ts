@@ -106,7 +106,7 @@ export class TableHardware {
 }
 
 /** Starts the hardware of every table; the handle stops it all and reports the vision backend for /api/health. */
-export async function startHardware(service: TableService, options: HardwareOptions): Promise<{ close(): Promise<void>; health(): Record<string, unknown>; tables: Map<string, TableHardware> }> {
+export async function startHardware(service: TableService, options: HardwareOptions): Promise<{ close(): Promise<void>; health(): Record<string, unknown>; diceReader(): DiceReader | null; tables: Map<string, TableHardware> }> {
   const needsVision = [...service.tables.values()].some((t) => t.config.camera.source !== 'none');
   let reader: DiceReader = unavailableReader('no camera configured');
   let ready = false;
@@ -136,6 +136,7 @@ export async function startHardware(service: TableService, options: HardwareOpti
   return {
     tables,
     health: () => ({ vision: { backend: ready ? reader.backend : null, ready, error: visionError } }),
+    diceReader: () => (ready ? reader : null),
     close: async () => {
       for (const hw of tables.values()) await hw.stop().catch((err) => options.log.warn({ table: hw.table.id, err }, 'stopping hardware failed'));
       (reader as { dispose?: () => void }).dispose?.();

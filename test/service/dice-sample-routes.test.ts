@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../server/http/app.ts';
-import type { SettledRead } from '../../server/hardware/ports.ts';
+import type { DiceReader, SettledRead } from '../../server/hardware/ports.ts';
 import { DiceSampleStore } from '../../server/store/dice-sample-store.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
 import { tallyAdapter } from './fixtures/tally-game.ts';
@@ -40,9 +40,42 @@ async function settledRead(at = AT): Promise<SettledRead> {
   };
 }
 
-async function start(withStore = true): Promise<{ b: BuiltApp; folder: string; setRead: (r: SettledRead | null) => void }> {
+/** A reader that sees one die, a 6 at (80, 60), on every photo; after `hold()` its next read waits for `release()`. */
+function oneSixReader() {
+  let gate: { started: () => void; open: Promise<void>; release: () => void } | null = null;
+  const reader = {
+    backend: 'test',
+    read: async () => {
+      if (gate) {
+        gate.started();
+        await gate.open;
+      }
+      return { width: 320, height: 240, dice: [{ x: 80, y: 60, w: 24, h: 24, face: 6, score: 0.97 }] };
+    },
+    /** resolves once a read is waiting */
+    hold(): Promise<void> {
+      let release = () => {};
+      const open = new Promise<void>((r) => (release = r));
+      return new Promise<void>((started) => (gate = { started, open, release }));
+    },
+    release(): void {
+      const g = gate;
+      gate = null;
+      g?.release();
+    },
+  } satisfies DiceReader & Record<string, unknown>;
+  return reader;
+}
+
+async function start(withStore = true, reader: DiceReader | null = null): Promise<{ b: BuiltApp; folder: string; setRead: (r: SettledRead | null) => void }> {
   const folder = join(dir.dir, 'dice-samples');
-  built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games: { tally: tallyAdapter }, tables: [{ id: 'one', name: 'One', game: 'tally' }], samples: withStore ? new DiceSampleStore(folder) : undefined });
+  built = await testApp({
+    dbFile: join(dir.dir, 'db.sqlite'),
+    games: { tally: tallyAdapter },
+    tables: [{ id: 'one', name: 'One', game: 'tally' }],
+    samples: withStore ? new DiceSampleStore(folder) : undefined,
+    hardware: async () => ({ close: async () => {}, health: () => ({}), diceReader: () => reader }),
+  });
   let current: SettledRead | null = null;
   built.service.tables.get('one')!.setSettledReadProvider(() => current);
   return { b: built, folder, setRead: (r) => (current = r) };
@@ -139,5 +172,45 @@ describe('dice photo routes', () => {
     expect(failed.json().error).toMatchObject({ code: 'sampleNotSaved', message: expect.stringMatching(/^The photo was not saved: .*(EEXIST|ENOTDIR)/) });
     await rm(folder);
     expect((await post(b, '/api/tables/one/dice-samples', { hold, dice: [] })).statusCode).toBe(201);
+  });
+
+  it('measure the running reader on the saved photos, one measure at a time', async () => {
+    const reader = oneSixReader();
+    const { b, setRead } = await start(true, reader);
+    const evaluate = () => post(b, '/api/tables/one/dice-samples/evaluate');
+    expect((await evaluate()).json().error.code).toBe('noPhotos');
+    setRead(await settledRead());
+    const { hold } = (await post(b, '/api/tables/one/dice-samples/hold')).json();
+    const dice = [
+      { x: 80, y: 60, w: 24, h: 24, face: 6 },
+      { x: 200, y: 150, w: 22, h: 26, face: 'cocked' },
+      { x: 40, y: 200, w: 24, h: 24, face: 2 },
+    ];
+    expect((await post(b, '/api/tables/one/dice-samples', { hold, dice })).statusCode).toBe(201);
+    const res = await evaluate();
+    expect(res.statusCode).toBe(200);
+    const e = res.json();
+    expect(e).toMatchObject({ labelledImages: 1, images: 1, dice: 2, faceAccuracy: 0.5, recall: 0.5, precision: 1, wholeRollAccuracy: 0, extra: 0, backend: 'test', limit: 300, unreadable: [] });
+    expect(e.confusion[5]).toEqual([0, 0, 0, 0, 0, 1, 0, 0]);
+    expect(e.confusion[1]).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(e.setAside).toEqual([{ kind: 'cocked', about: 'dice a player marked cocked (no face up)', reads: { dice: 1, notSure: 0, guessed: 0, notFound: 1 } }]);
+
+    // while one measure runs, another is refused
+    const waiting = reader.hold();
+    const first = evaluate();
+    await waiting;
+    const second = await evaluate();
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('evaluationRunning');
+    reader.release();
+    expect((await first).statusCode).toBe(200);
+    expect((await evaluate()).statusCode).toBe(200);
+  });
+
+  it('say the reader is not running rather than measure without it', async () => {
+    const { b } = await start(true, null);
+    const res = await post(b, '/api/tables/one/dice-samples/evaluate');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'visionUnavailable', message: expect.stringContaining('npm run dice:eval') });
   });
 });

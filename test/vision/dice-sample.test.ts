@@ -15,6 +15,8 @@ import { syntheticSetScene } from '../../server/synth/test-set.ts';
 import { checkSampleDice, MAX_SAMPLE_DICE, parseReadRegions, READ_REGIONS_FILE, sampleLabels, SampleError, type SampleDie } from '../../server/vision/dice-sample.ts';
 import { parseSetAsideDice, SET_ASIDE_FILES } from '../../server/vision/set-aside-dice.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
+import { evaluateFolder } from '../../server/vision/evaluate-folder.ts';
+import type { DiceReader } from '../../server/hardware/ports.ts';
 
 const AT = Date.UTC(2026, 11, 2, 6, 15, 4, 123);
 const die = (over: Partial<Record<keyof SampleDie, unknown>> = {}) => ({ x: 100, y: 80, w: 30, h: 28, face: 4, ...over });
@@ -163,6 +165,33 @@ describe('DiceSampleStore', () => {
     // the queue goes on after a failed save
     await writeFile(join(dir, 'cocked.json'), '{}');
     expect((await store.save('t', { frame: await frame(AT), width: 64, height: 48 }, [])).saved).toBe(1);
+  });
+});
+
+describe('evaluateFolder', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'fd-samples-measure-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const reader: DiceReader = { backend: 'test', read: async () => ({ width: 64, height: 48, dice: [{ x: 16, y: 12, w: 8, h: 8, face: 3, score: 0.9 }] }) };
+  const frame = async (at: number): Promise<Frame> => ({ at, mime: 'image/jpeg', data: await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 9, g: 9, b: 9 } } }).jpeg().toBuffer() });
+
+  it('reads the most recent photos up to its limit', async () => {
+    const store = new DiceSampleStore(dir);
+    for (let i = 0; i < 3; i++) await store.save('t', { frame: await frame(AT + i * 1000), width: 64, height: 48 }, [{ x: 16, y: 12, w: 8, h: 8, face: i === 0 ? 5 : 3 }]);
+    expect(await evaluateFolder(reader, dir)).toMatchObject({ labelledImages: 3, images: 3, dice: 3, faceAccuracy: 2 / 3, recall: 1 });
+    // the oldest photo, the one read wrong, is left out
+    expect(await evaluateFolder(reader, dir, 2)).toMatchObject({ labelledImages: 3, images: 2, dice: 2, faceAccuracy: 1 });
+  });
+
+  it('names the problem of a folder without photos, or with a damaged file beside them', async () => {
+    await expect(evaluateFolder(reader, dir)).rejects.toThrow(/no labelled images in/);
+    await new DiceSampleStore(dir).save('t', { frame: await frame(AT), width: 64, height: 48 }, []);
+    await writeFile(join(dir, READ_REGIONS_FILE), '{"x.jpg": 3}');
+    await expect(evaluateFolder(reader, dir)).rejects.toThrow(/read-regions\.json: "x\.jpg": region\.x must be a number/);
   });
 });
 

@@ -1,0 +1,140 @@
+/**
+ * Scoring a dice reader on a labelled folder (../shared/docs/dice-data.md), one image at a time: what
+ * `npm run dice:eval` does for each image, and what the dashboard's Dice photos page asks of the
+ * service for the players' own photos (`evaluateFolder`). A folder may say more than its labels: dice
+ * set aside by kind (set-aside-dice.ts) and the part of each image the camera read (dice-sample.ts).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DiceReader, ReadRegion } from '../hardware/ports.ts';
+import type { SeenDie } from '../http/protocol.ts';
+import { parseReadRegions, READ_REGIONS_FILE } from './dice-sample.ts';
+import { VisionInputError } from './errors.ts';
+import { scoreImages, type LabelBox } from './scoring.ts';
+import { addReads, inPixels, NO_READS, parseSetAsideDice, setAside, SET_ASIDE_FILES, type SetAsideDie, type SetAsideKind, type SetAsideReads } from './set-aside-dice.ts';
+import { readYoloFolder, type LabelledImage } from './yolo-dataset.ts';
+
+/** What a folder says beside its labels. */
+export interface FolderExtras {
+  /** the set-aside dice of each kind whose file the folder has */
+  setAside: { kind: SetAsideKind; dice: Map<string, SetAsideDie[]> }[];
+  /** by image: the part of it the camera read */
+  regions: Map<string, ReadRegion>;
+}
+
+/** Reads a folder's set-aside files and read regions; throws naming the file that is wrong. */
+export async function readFolderExtras(dir: string): Promise<FolderExtras> {
+  const setAside: FolderExtras['setAside'] = [];
+  for (const kind of Object.keys(SET_ASIDE_FILES) as SetAsideKind[]) {
+    const file = join(dir, SET_ASIDE_FILES[kind].file);
+    if (existsSync(file)) setAside.push({ kind, dice: parseSetAsideDice(await readFile(file, 'utf8'), file) });
+  }
+  const regionsFile = join(dir, READ_REGIONS_FILE);
+  const regions = existsSync(regionsFile) ? parseReadRegions(await readFile(regionsFile, 'utf8'), regionsFile) : new Map<string, ReadRegion>();
+  return { setAside, regions };
+}
+
+/** An image's labels in pixels of a width × height frame (1 × 1 keeps them normalised: an image not decoded). */
+export function labelBoxes(img: LabelledImage, width: number, height: number): LabelBox[] {
+  return img.labels.map((l) => ({ x: l.cx * width, y: l.cy * height, w: l.w * width, h: l.h * height, face: l.face }));
+}
+
+export interface ImageOutcome {
+  /** the labels and the readings scored against them (the readings on set-aside dice taken out) */
+  item: { relPath: string; labels: LabelBox[]; preds: SeenDie[] };
+  /** how the image's set-aside dice were read, one entry per kind of `extras.setAside` */
+  aside: SetAsideReads[];
+  /** what the reader said (null: the image could not be read) */
+  read: { width: number; height: number; dice: SeenDie[] } | null;
+  /** why the image could not be read: its labelled dice count as missed */
+  error: string | null;
+  ms: number;
+}
+
+/** Reads one labelled image's bytes as the camera would (within its read region, where the folder names one) and scores it. */
+export async function evaluateImage(reader: DiceReader, img: LabelledImage, bytes: Buffer, extras: FolderExtras): Promise<ImageOutcome> {
+  const within = extras.regions.get(img.relPath);
+  const t0 = performance.now();
+  let read;
+  try {
+    read = await reader.read(bytes, within ? { within } : undefined);
+  } catch (err) {
+    if (!(err instanceof VisionInputError)) throw err;
+    const aside = extras.setAside.map(({ dice }) => {
+      const here = dice.get(img.relPath)?.length ?? 0;
+      return { dice: here, notSure: 0, guessed: 0, notFound: here };
+    });
+    return { item: { relPath: img.relPath, labels: labelBoxes(img, 1, 1), preds: [] }, aside, read: null, error: err.message.replace(/\s*\n\s*/g, '; '), ms: 0 };
+  }
+  const ms = performance.now() - t0;
+  const labels = labelBoxes(img, read.width, read.height);
+  let preds = read.dice;
+  const aside = extras.setAside.map(({ dice }) => {
+    const r = setAside(labels, inPixels(dice.get(img.relPath) ?? [], read.width, read.height), preds);
+    preds = r.preds;
+    return r.reads;
+  });
+  return { item: { relPath: img.relPath, labels, preds }, aside, read, error: null, ms };
+}
+
+export interface FolderEvaluation {
+  /** labelled images in the folder, and how many of them were read (the most recent by name, up to the limit) */
+  labelledImages: number;
+  images: number;
+  dice: number;
+  faceAccuracy: number;
+  recall: number;
+  precision: number;
+  wholeRollAccuracy: number;
+  /** rows: labelled face 1..6; columns: read as 1..6, "not sure", missed */
+  confusion: number[][];
+  extra: number;
+  /** readings of the set-aside dice, by kind */
+  setAside: { kind: SetAsideKind; about: string; reads: SetAsideReads }[];
+  /** images that could not be read, with why */
+  unreadable: { image: string; reason: string }[];
+  backend: string;
+}
+
+/**
+ * Scores `reader` on the labelled images of `dir` (the last `limit` by name: the dashboard's photos are
+ * named by capture time). Throws a plain Error naming the problem for a folder without labelled images
+ * or with a damaged file beside them.
+ */
+export async function evaluateFolder(reader: DiceReader, dir: string, limit = Infinity): Promise<FolderEvaluation> {
+  const all = await readYoloFolder(dir);
+  if (all.length === 0) throw new Error(`no labelled images in ${dir}`);
+  const images = all.slice(Math.max(0, all.length - limit));
+  const extras = await readFolderExtras(dir);
+  const items: ImageOutcome['item'][] = [];
+  let aside: SetAsideReads[] = extras.setAside.map(() => NO_READS);
+  const unreadable: FolderEvaluation['unreadable'] = [];
+  for (const img of images) {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(img.path);
+    } catch (err) {
+      throw new Error(`${img.relPath}: cannot be read (${(err as Error).message})`);
+    }
+    const outcome = await evaluateImage(reader, img, bytes, extras);
+    items.push(outcome.item);
+    aside = aside.map((a, k) => addReads(a, outcome.aside[k]));
+    if (outcome.error !== null) unreadable.push({ image: img.relPath, reason: outcome.error });
+  }
+  const s = scoreImages(items);
+  return {
+    labelledImages: all.length,
+    images: s.images,
+    dice: s.dice,
+    faceAccuracy: s.faceAccuracy,
+    recall: s.recall,
+    precision: s.precision,
+    wholeRollAccuracy: s.wholeRollAccuracy,
+    confusion: s.confusion,
+    extra: s.extra,
+    setAside: extras.setAside.map(({ kind }, k) => ({ kind, about: SET_ASIDE_FILES[kind].about, reads: aside[k] })),
+    unreadable,
+    backend: reader.backend,
+  };
+}
