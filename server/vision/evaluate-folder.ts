@@ -11,7 +11,7 @@ import type { DiceReader, ReadRegion } from '../hardware/ports.ts';
 import type { SeenDie } from '../http/protocol.ts';
 import { parseReadRegions, READ_REGIONS_FILE } from './dice-sample.ts';
 import { VisionInputError } from './errors.ts';
-import { scoreImages, type LabelBox } from './scoring.ts';
+import { scoreImages, type LabelBox, type Scores } from './scoring.ts';
 import { addReads, inPixels, NO_READS, parseSetAsideDice, setAside, SET_ASIDE_FILES, type SetAsideDie, type SetAsideKind, type SetAsideReads } from './set-aside-dice.ts';
 import { readYoloFolder, type LabelledImage } from './yolo-dataset.ts';
 
@@ -78,18 +78,10 @@ export async function evaluateImage(reader: DiceReader, img: LabelledImage, byte
   return { item: { relPath: img.relPath, labels, preds }, aside, read, error: null, ms };
 }
 
-export interface FolderEvaluation {
-  /** labelled images in the folder, and how many of them were read (the most recent by name, up to the limit) */
+/** The figures of `scoreImages` (confusion rows: labelled face 1..6; columns: read as 1..6, "not sure", missed), and more. */
+export interface FolderEvaluation extends Pick<Scores, 'images' | 'dice' | 'faceAccuracy' | 'recall' | 'precision' | 'wholeRollAccuracy' | 'confusion' | 'extra'> {
+  /** labelled images in the folder (`images`: how many were read, the most recent by name, up to the limit) */
   labelledImages: number;
-  images: number;
-  dice: number;
-  faceAccuracy: number;
-  recall: number;
-  precision: number;
-  wholeRollAccuracy: number;
-  /** rows: labelled face 1..6; columns: read as 1..6, "not sure", missed */
-  confusion: number[][];
-  extra: number;
   /** readings of the set-aside dice, by kind */
   setAside: { kind: SetAsideKind; about: string; reads: SetAsideReads }[];
   /** images that could not be read, with why */
@@ -122,17 +114,17 @@ export async function evaluateFolder(reader: DiceReader, dir: string, limit = In
     aside = aside.map((a, k) => addReads(a, outcome.aside[k]));
     if (outcome.error !== null) unreadable.push({ image: img.relPath, reason: outcome.error });
   }
-  const s = scoreImages(items);
+  const { images: read, dice, faceAccuracy, recall, precision, wholeRollAccuracy, confusion, extra } = scoreImages(items);
   return {
     labelledImages: all.length,
-    images: s.images,
-    dice: s.dice,
-    faceAccuracy: s.faceAccuracy,
-    recall: s.recall,
-    precision: s.precision,
-    wholeRollAccuracy: s.wholeRollAccuracy,
-    confusion: s.confusion,
-    extra: s.extra,
+    images: read,
+    dice,
+    faceAccuracy,
+    recall,
+    precision,
+    wholeRollAccuracy,
+    confusion,
+    extra,
     setAside: extras.setAside.map(({ kind }, k) => ({ kind, about: SET_ASIDE_FILES[kind].about, reads: aside[k] })),
     unreadable,
     backend: reader.backend,
