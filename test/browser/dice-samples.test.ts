@@ -161,6 +161,15 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     const cocked = JSON.parse(readFileSync(join(server.samplesDir, 'cocked.json'), 'utf8')) as Record<string, unknown[]>;
     expect(cocked[jpg[0]!]).toHaveLength(1);
 
+    // the reader measured on the saved photo, with the figures dice:eval gives
+    await page.getByTestId('measure-photos').click();
+    await expect.poll(() => page.getByTestId('measure-figures').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByTestId('measure-figures').textContent()).toMatch(new RegExp(`^On 1 photo \\(${expected.length} dice\\): right face \\d+\\.\\d % · dice found \\d+\\.\\d %`));
+    const confusion = await page.getByTestId('measure-confusion').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].reduce((sum, td) => sum + Number(td.textContent), 0)));
+    expect(confusion.reduce((a, b) => a + b, 0)).toBe(expected.length);
+    expect(await page.getByTestId('samples-measure').textContent()).toContain('Dice marked cocked: 1;');
+    await shot(page, 'dice-samples-measure');
+
     // saving again replaces the labels; the page keeps the photo in Spanish too
     await tap(0);
     expect(await page.getByTestId('saved-as').textContent()).toContain('save again');

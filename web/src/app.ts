@@ -8,7 +8,7 @@ import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
 import { t, type Key } from './i18n.ts';
 import { refusalText } from './refusals.ts';
-import type { Ack, GameState, Snapshot, VisionUpdate } from './types.ts';
+import type { Ack, GameState, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
 import type { GameEvent } from '../../server/games/game-module.ts';
 
 const HISTORY_LIMIT = 60;
@@ -56,6 +56,9 @@ export interface SamplesUi {
   imageGone: boolean;
   /** the die button to give the focus back to after a re-render */
   focus: string | null;
+  /** the reader measured on the saved photos (null: not yet), and whether a measure is running */
+  measure: PhotosMeasure | null;
+  measuring: boolean;
 }
 
 export interface UiState {
@@ -110,7 +113,7 @@ export class App {
     cardPick: '',
     otherCardOpen: false,
     splitPick: null,
-    samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null },
+    samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null, measure: null, measuring: false },
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};
   private chrome: ((app: App) => Node) | null = null;

@@ -4,7 +4,7 @@
  * show the service's own words.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, DayStats, HeldPhoto, LabelledSampleDie, Reply, SampleFolder, SavedPhoto, Snapshot, VisionUpdate } from './types.ts';
+import type { Ack, DayStats, HeldPhoto, LabelledSampleDie, PhotosMeasure, Reply, SampleFolder, SavedPhoto, Snapshot, VisionUpdate } from './types.ts';
 
 export interface ClientEvents {
   state(snapshot: Snapshot): void;
@@ -137,6 +137,11 @@ export class TableClient {
   /** Holds the camera's last frame read with the dice at rest, for the players to label (PIN). */
   holdDicePhoto(): Promise<Reply<HeldPhoto>> {
     return this.reply('POST', `${this.base()}/dice-samples/hold`);
+  }
+
+  /** The cameras' dice reader scored on the saved photos (the last 300) (PIN). */
+  measureDicePhotos(): Promise<Reply<PhotosMeasure>> {
+    return this.reply('POST', `${this.base()}/dice-samples/evaluate`);
   }
 
   /** Saves a held photo with the players' labels (again: replaces its labels) (PIN). */

@@ -68,6 +68,10 @@ const ES: Record<string, string> = {
   badSample: 'el servicio no acepta estas etiquetas.',
   badRequest: 'el servicio no acepta esta petición.',
   sampleNotSaved: 'la foto no se ha guardado.',
+  noPhotos: 'aún no hay fotos guardadas: guarda unas cuantas primero.',
+  visionUnavailable: 'el lector de dados no funciona en este servicio.',
+  evaluationRunning: 'ya se están midiendo las fotos: espera a esa respuesta.',
+  evaluationFailed: 'no se han podido medir las fotos.',
 };
 
 /**

@@ -1,5 +1,5 @@
 /** The shapes the dashboard reads: the shared protocol plus the optional fields the service adds. */
-import type { DayStatsReply, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesInfo, SeenDie, TableSnapshot, VisionUpdate } from '../../server/http/protocol.ts';
+import type { DayStatsReply, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesEvaluation, DiceSamplesInfo, SeenDie, TableSnapshot, VisionUpdate } from '../../server/http/protocol.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
 import type { RollOdds } from '../../server/dice/types.ts';
 
@@ -26,6 +26,7 @@ export type SampleFolder = DiceSamplesInfo;
 export type HeldPhoto = DiceSampleHold;
 export type LabelledSampleDie = DiceSampleBody['dice'][number];
 export type SavedPhoto = DiceSampleSaved;
+export type PhotosMeasure = DiceSamplesEvaluation;
 
 /** An HTTP answer: the data, or the service's refusal in its words. */
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: Rejection };

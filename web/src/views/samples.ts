@@ -13,7 +13,7 @@ import type { App, SampleBox, SamplesUi } from '../app.ts';
 import { h, type Child } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
-import type { HeldPhoto, LabelledSampleDie, SeenDie } from '../types.ts';
+import type { HeldPhoto, LabelledSampleDie, PhotosMeasure, SeenDie } from '../types.ts';
 
 /** The most dice one photo may label (the service's limit, server/vision/dice-sample.ts). */
 export const MAX_PHOTO_DICE = 40;
@@ -129,6 +129,41 @@ async function savePhoto(app: App): Promise<void> {
     fail(app, reply.error);
   }
   app.render(false);
+}
+
+async function measurePhotos(app: App): Promise<void> {
+  const ui = app.ui.samples;
+  if (ui.measuring) return;
+  ui.measuring = true;
+  ui.error = null;
+  app.render(false);
+  const reply = await app.client.measureDicePhotos();
+  ui.measuring = false;
+  if (reply.ok) ui.measure = reply.data;
+  else fail(app, reply.error);
+  app.render(false);
+}
+
+const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
+
+/** The reader's figures on the saved photos, as `npm run dice:eval` prints them: rates, the dice marked cocked, the confusion matrix. */
+function measureView(m: PhotosMeasure): HTMLElement {
+  const cocked = m.setAside.find((a) => a.kind === 'cocked')?.reads;
+  const heads = ['1', '2', '3', '4', '5', '6', t('measureNotSure'), t('measureMissed')];
+  const table = h('table', { class: 'measure-confusion', 'data-testid': 'measure-confusion' },
+    h('thead', null, h('tr', null, h('th', null, t('measureTrueFace')), heads.map((x) => h('th', null, x)))),
+    h('tbody', null, m.confusion.map((row, f) => h('tr', null, h('th', null, String(f + 1)),
+      row.map((n, c) => h('td', { class: n === 0 ? 'zero' : c === f ? 'right' : 'wrong' }, String(n)))))));
+  return h('div', { class: 'samples-measure', 'data-testid': 'samples-measure' },
+    h('p', { 'data-testid': 'measure-figures' }, t('measureResult', {
+      photos: photos(m.images), dice: m.dice, face: percent(m.faceAccuracy), recall: percent(m.recall), precision: percent(m.precision), whole: percent(m.wholeRollAccuracy),
+    })),
+    m.labelledImages > m.images ? h('p', { class: 'hint' }, t('measureLimit', { n: m.images, total: m.labelledImages })) : null,
+    cocked && cocked.dice > 0 ? h('p', null, t('measureCocked', { ...cocked })) : null,
+    m.unreadable.length ? h('p', { class: 'hint waiting' }, t('measureUnreadable', { list: m.unreadable.map((u) => `${u.image} (${u.reason})`).join(', ') })) : null,
+    m.dice > 0 ? table : null,
+    h('p', { class: 'hint' }, t('measureSame'), ' ', h('code', null, `npm run dice:eval -- --data ${m.folder}`)),
+  );
 }
 
 /** Asks once per connection for the folder and how many photos it holds. */
@@ -296,6 +331,10 @@ export function samplesView(app: App): HTMLElement {
     h('p', { class: 'samples-folder', 'data-testid': 'samples-folder' },
       ui.saved !== null ? h('span', { 'data-testid': 'samples-count' }, t('samplesCount', { photos: photos(ui.saved) })) : null,
       ui.folder ? h('span', null, ' · ', t('samplesFolder'), ' ', h('code', null, ui.folder)) : null),
+    ui.saved ? h('div', { class: 'row' },
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'measure-photos', disabled: ui.measuring, onclick: () => void measurePhotos(app) }, t('measureButton')),
+      ui.measuring ? h('span', { class: 'hint' }, t('measuring')) : null) : null,
+    ui.measure ? measureView(ui.measure) : null,
     camera.state !== 'ok' ? h('p', { class: 'hint waiting' }, t('samplesCameraLost'), camera.message ? ` (${camera.message})` : '') : null,
     h('div', { class: 'samples-actions' },
       h('div', { class: 'row' },
