@@ -160,6 +160,7 @@ export type CommandAck<S = unknown> =
  *  - POST /api/tables/:id/dice-samples/hold (PIN) -> DiceSampleHold: the camera's last settled read, held (409 noSettledRead)
  *  - GET  /api/tables/:id/dice-samples/held/:hold  its photo (404 holdGone)
  *  - POST /api/tables/:id/dice-samples   (PIN) DiceSampleBody -> 201 DiceSampleSaved (400 badSample, 404 holdGone, 500 sampleNotSaved)
+ *  - DELETE /api/tables/:id/dice-samples/:hold (PIN) -> {ok, removed, saved, folder}: the held photo taken out of the folder (404 holdGone)
  *  - POST /api/tables/:id/dice-samples/evaluate (PIN) -> DiceSamplesEvaluation (409 noPhotos, visionUnavailable, evaluationRunning)
  * Errors are always {error: {code, message}}: 400 bad input, 401 no PIN, 403 wrong PIN, 429 too many
  * wrong PINs, 404 no such table, 409 refused by the game (state unchanged).

@@ -7,6 +7,7 @@
  *   POST /api/tables/:id/dice-samples/hold            the last settled read, held: { hold, width, height, dice, imageUrl, folder, saved }
  *   GET  /api/tables/:id/dice-samples/held/:hold      its photo
  *   POST /api/tables/:id/dice-samples  { hold, dice } saves it: { ok, image, dice, cocked, replaced, saved, folder }
+ *   DELETE /api/tables/:id/dice-samples/:hold        takes that photo out of the folder again: { ok, removed, saved, folder }
  *   POST /api/tables/:id/dice-samples/evaluate       the running reader scored on the last EVALUATE_LIMIT saved photos (server/vision/evaluate-folder.ts)
  *
  * Every route but the photo needs the table's PIN.
@@ -81,6 +82,20 @@ export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps
     const held = heldOf(t).get(request.params.hold);
     if (!held) return holdGone(reply);
     return reply.header('cache-control', 'private, max-age=1800').type(held.frame.mime).send(held.frame.data);
+  });
+
+  app.delete<HeldParams>('/api/tables/:id/dice-samples/:hold', { schema: { params: S.heldParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t || !control(t, request, reply)) return reply;
+    if (!store) return noStore(reply);
+    const held = heldOf(t).get(request.params.hold);
+    if (!held) return holdGone(reply);
+    try {
+      return { ok: true, ...(await store.remove(t.id, held.frame)), folder: store.dir };
+    } catch (err) {
+      request.log.error({ err, table: t.id }, 'dice photo not removed');
+      return sendError(reply, 500, 'sampleNotRemoved', `The photo was not removed: ${(err as Error).message}`);
+    }
   });
 
   app.post<IdParams>('/api/tables/:id/dice-samples/evaluate', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {

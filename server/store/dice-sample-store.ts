@@ -1,12 +1,14 @@
 /**
  * The folder of photos of the players' own dice with their labels (server/vision/dice-sample.ts), laid
  * out as ../shared/docs/dice-data.md says, so `npm run dice:eval -- --data FOLDER` measures the reader
- * on them: `<table>-<capture time>.jpg` beside its `.txt` labels, `classes.txt`, `cocked.json` for
- * the dice marked cocked, and `read-regions.json` for the part of each photo the camera read. Saving a photo again replaces its labels. Writes are queued one at a time;
- * each file is written whole (temporary file, then renamed), the labels last, so an interrupted save
- * leaves no photo that the evaluation would read with missing labels.
+ * on them: `<table>-<capture time>.jpg` beside its `.txt` labels, `classes.txt`, `cocked.json` for the
+ * dice marked cocked, and `read-regions.json` for the part of each photo the camera read. Saving a photo
+ * again replaces its labels; removing it takes it out. Writes are queued one at a time; each file is
+ * written whole (temporary file, then renamed), the labels last (and removed first), so an interrupted
+ * save leaves no photo that the evaluation would read with missing labels.
  */
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Frame, SettledRead } from '../hardware/ports.ts';
 import { parseReadRegions, READ_REGIONS_FILE, sampleLabels, type SampleDie } from '../vision/dice-sample.ts';
@@ -57,6 +59,13 @@ export class DiceSampleStore {
     return job;
   }
 
+  /** Takes a saved photo out of the folder again: its labels first, then the photo and its entries beside them. */
+  remove(tableId: string, frame: Frame): Promise<{ removed: boolean; saved: number }> {
+    const job = this.queue.then(() => this.delete(tableId, frame));
+    this.queue = job.catch(() => undefined);
+    return job;
+  }
+
   /** How many labelled photos the folder holds (0 when it does not exist yet). */
   async count(): Promise<number> {
     try {
@@ -81,6 +90,22 @@ export class DiceSampleStore {
     await this.updateEntry(READ_REGIONS_FILE, image, within ?? null, parseReadRegions);
     await writeWhole(labelPath, formatYoloLabels(labels));
     return { image, dice: labels.length, cocked: cocked.length, replaced, saved: await this.count() };
+  }
+
+  private async delete(tableId: string, frame: Frame): Promise<{ removed: boolean; saved: number }> {
+    const stem = sampleStem(tableId, frame.at);
+    const image = stem + EXTENSION[frame.mime];
+    const gone = (err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      return false;
+    };
+    const removed = await unlink(join(this.dir, `${stem}.txt`)).then(() => true, gone);
+    await unlink(join(this.dir, image)).catch(gone);
+    if (existsSync(this.dir)) {
+      await this.updateEntry(COCKED_FILE, image, null, parseSetAsideDice);
+      await this.updateEntry(READ_REGIONS_FILE, image, null, parseReadRegions);
+    }
+    return { removed, saved: await this.count() };
   }
 
   /** Sets (or, with null, removes) one image's entry of a JSON file of image name → value, written whole. */

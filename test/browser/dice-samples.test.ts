@@ -176,6 +176,11 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     await page.getByTestId('save-photo').click();
     await expect.poll(() => page.locator('#toast').textContent()).toContain('Labels replaced (1 photo)');
     expect(readdirSync(server.samplesDir).filter((f) => f.endsWith('.jpg'))).toHaveLength(1);
+    // and a photo saved by mistake is taken out again
+    await page.getByTestId('remove-photo').click();
+    await expect.poll(() => page.locator('#toast').textContent()).toContain('Removed (0 photos left)');
+    expect(readdirSync(server.samplesDir).filter((f) => f.endsWith('.jpg') || (f.endsWith('.txt') && f !== 'classes.txt'))).toEqual([]);
+    expect(await page.getByTestId('saved-as').count()).toBe(0);
     await page.getByTestId('lang').selectOption('es');
     await expect.poll(() => page.getByTestId('nav-samples').textContent()).toBe('Fotos de dados');
     expect(await page.getByTestId('save-photo').textContent()).toBe('Guardar foto');

@@ -305,6 +305,8 @@ const ROUTES: [string, string][] = [
   ['POST', '/api/tables/:id/dice-samples/hold'],
   ['GET', '/api/tables/:id/dice-samples/held/1'],
   ['POST', '/api/tables/:id/dice-samples'],
+  ['DELETE', '/api/tables/:id/dice-samples/1'],
+  ['POST', '/api/tables/:id/dice-samples/evaluate'],
 ];
 
 /** Every route with random ids, query strings, methods and bodies: never 5xx, errors always {error:{code,message}}, state unchanged unless a command was accepted. */

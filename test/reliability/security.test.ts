@@ -132,6 +132,8 @@ describe('controls need the table PIN; wrong PINs are rate-limited; watching is 
       ['GET', '/api/tables/default/dice-samples', undefined],
       ['POST', '/api/tables/default/dice-samples/hold', undefined],
       ['POST', '/api/tables/default/dice-samples', { hold: '1', dice: [] }],
+      ['DELETE', '/api/tables/default/dice-samples/1', undefined],
+      ['POST', '/api/tables/default/dice-samples/evaluate', undefined],
     ];
     for (const [method, url, payload] of controls) {
       const none = await app.inject({ method: method as 'POST', url, payload: payload as object });

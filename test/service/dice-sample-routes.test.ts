@@ -120,6 +120,15 @@ describe('dice photo routes', () => {
     expect(JSON.parse(await readFile(join(folder, 'cocked.json'), 'utf8'))).toEqual({ 'one-20261202-070000-005.jpg': [{ x: 0.625, y: 0.625, w: 22 / 320, h: 26 / 240 }] });
     expect(JSON.parse(await readFile(join(folder, 'read-regions.json'), 'utf8'))).toEqual({ 'one-20261202-070000-005.jpg': read.within });
     expect((await b.app.inject({ url: '/api/tables/one/dice-samples', headers: auth() })).json().saved).toBe(1);
+
+    // taken out again: only with the PIN, only a photo still held
+    const remove = (hold: string, headers: Record<string, string> = auth()) => b.app.inject({ method: 'DELETE', url: `/api/tables/one/dice-samples/${hold}`, headers });
+    expect((await remove(held.hold, {})).statusCode).toBe(401);
+    expect((await remove('99')).json().error.code).toBe('holdGone');
+    expect((await remove(held.hold)).json()).toEqual({ ok: true, removed: true, saved: 0, folder });
+    expect((await readdir(folder)).sort()).toEqual(['classes.txt', 'cocked.json', 'read-regions.json']);
+    for (const file of ['cocked.json', 'read-regions.json']) expect(JSON.parse(await readFile(join(folder, file), 'utf8'))).toEqual({});
+    expect((await remove(held.hold)).json()).toMatchObject({ removed: false, saved: 0 });
   });
 
   it('refuse without the PIN, bad labels, photos no longer held, and say so when no folder is set', async () => {

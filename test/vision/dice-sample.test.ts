@@ -3,6 +3,7 @@
  * folder the store writes (read back by the evaluation's own readers), and `npm run dice:eval` on it.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -127,6 +128,20 @@ describe('DiceSampleStore', () => {
     const regions = parseReadRegions(await readFile(join(dir, READ_REGIONS_FILE), 'utf8'), READ_REGIONS_FILE);
     expect(regions).toEqual(new Map([[a.image, within]]));
     expect(regions.has(b.image)).toBe(false);
+  });
+
+  it('removes a saved photo: its labels, the photo and its entries beside them', async () => {
+    const store = new DiceSampleStore(join(dir, 'folder'));
+    expect(await store.remove('t', await frame(AT))).toEqual({ removed: false, saved: 0 });
+    expect(existsSync(join(dir, 'folder'))).toBe(false);
+    const keep = await store.save('t', { frame: await frame(AT + 1), width: 64, height: 48, within: { x: 0, y: 0, w: 1, h: 0.5 } }, [{ x: 10, y: 10, w: 8, h: 8, face: 'cocked' }]);
+    const f = await frame(AT);
+    await store.save('t', { frame: f, width: 64, height: 48, within: { x: 0, y: 0, w: 0.5, h: 1 } }, [{ x: 10, y: 10, w: 8, h: 8, face: 'cocked' }]);
+    expect(await store.remove('t', f)).toEqual({ removed: true, saved: 1 });
+    expect((await readdir(join(dir, 'folder'))).sort()).toEqual(['classes.txt', 'cocked.json', keep.image, 'read-regions.json', keep.image.replace('.jpg', '.txt')].sort());
+    expect(JSON.parse(await readFile(join(dir, 'folder', 'cocked.json'), 'utf8'))).toEqual({ [keep.image]: [{ x: 10 / 64, y: 10 / 48, w: 8 / 64, h: 8 / 48 }] });
+    expect(Object.keys(JSON.parse(await readFile(join(dir, 'folder', READ_REGIONS_FILE), 'utf8')))).toEqual([keep.image]);
+    expect(await store.remove('t', f)).toEqual({ removed: false, saved: 1 });
   });
 
   it('saving a photo again replaces its labels, and drops its cocked dice when none are left', async () => {

@@ -139,6 +139,11 @@ export class TableClient {
     return this.reply('POST', `${this.base()}/dice-samples/hold`);
   }
 
+  /** Takes a saved photo out of the folder again (PIN). */
+  removeDicePhoto(hold: string): Promise<Reply<{ ok: true; removed: boolean; saved: number; folder: string }>> {
+    return this.reply('DELETE', `${this.base()}/dice-samples/${encodeURIComponent(hold)}`);
+  }
+
   /** The cameras' dice reader scored on the saved photos (the last 300) (PIN). */
   measureDicePhotos(): Promise<Reply<PhotosMeasure>> {
     return this.reply('POST', `${this.base()}/dice-samples/evaluate`);

@@ -72,6 +72,7 @@ const ES: Record<string, string> = {
   visionUnavailable: 'el lector de dados no funciona en este servicio.',
   evaluationRunning: 'ya se están midiendo las fotos: espera a esa respuesta.',
   evaluationFailed: 'no se han podido medir las fotos.',
+  sampleNotRemoved: 'la foto no se ha quitado.',
 };
 
 /**

@@ -131,6 +131,26 @@ async function savePhoto(app: App): Promise<void> {
   app.render(false);
 }
 
+async function removePhoto(app: App): Promise<void> {
+  const ui = app.ui.samples;
+  const held = ui.held;
+  if (ui.busy || !held || !ui.savedAs) return;
+  ui.busy = true;
+  ui.error = null;
+  app.render(false);
+  const reply = await app.client.removeDicePhoto(held.hold);
+  ui.busy = false;
+  if (reply.ok) {
+    ui.saved = reply.data.saved;
+    ui.savedAs = null;
+    savedLabels = null;
+    app.showToast(t('samplesRemovedToast', { photos: photos(reply.data.saved) }), 'ok');
+  } else {
+    fail(app, reply.error);
+  }
+  app.render(false);
+}
+
 async function measurePhotos(app: App): Promise<void> {
   const ui = app.ui.samples;
   if (ui.measuring) return;
@@ -348,7 +368,8 @@ export function samplesView(app: App): HTMLElement {
           : null,
         ui.busy ? h('span', { class: 'hint' }, t('samplesWorking')) : null),
       blocked ? h('p', { class: 'hint waiting', 'data-testid': 'save-blocked' }, blocked) : null,
-      held && ui.savedAs ? h('p', { class: changed ? 'hint waiting' : 'hint saved', 'data-testid': 'saved-as' }, changed ? t('samplesChanged', { file: ui.savedAs }) : t('samplesSavedAs', { file: ui.savedAs })) : null,
+      held && ui.savedAs ? h('p', { class: changed ? 'hint waiting' : 'hint saved', 'data-testid': 'saved-as' }, changed ? t('samplesChanged', { file: ui.savedAs }) : t('samplesSavedAs', { file: ui.savedAs }),
+        ' ', h('button', { type: 'button', class: 'btn small', 'data-testid': 'remove-photo', disabled: ui.busy, onclick: () => void removePhoto(app) }, t('removePhoto'))) : null,
       problem ? h('p', { class: 'form-error', role: 'alert', 'data-testid': 'samples-error', 'data-code': ui.error!.code }, problem.text, problem.detail ? h('span', { class: 'toast-detail' }, problem.detail) : null) : null,
     ),
     held ? h('p', { class: 'samples-summary' }, h('span', { 'data-testid': 'samples-summary' }, summary(ui)), ' · ', h('span', { class: 'hint' }, t('samplesLegend')),
