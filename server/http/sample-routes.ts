@@ -128,7 +128,7 @@ export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps
       if (!held) return holdGone(reply);
       let dice;
       try {
-        dice = checkSampleDice(request.body.dice, held.width, held.height);
+        dice = checkSampleDice(request.body.dice, held.width, held.height, held.within);
       } catch (err) {
         if (err instanceof SampleError) return sendError(reply, 400, 'badSample', err.message);
         throw err;

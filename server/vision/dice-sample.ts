@@ -34,10 +34,12 @@ export class SampleError extends Error {
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * The labelled dice of a width × height frame, checked: each a centre inside the frame, a size of at
- * least 2 px and at most the frame's, a face 1..6 or 'cocked'. Throws SampleError naming the die and field.
+ * The labelled dice of a width × height frame, checked: each a centre inside the frame and inside the
+ * part of it the camera reads (`within`, when it reads only its tray: a die beyond it never counts in a
+ * game, and the evaluation never looks there), a size of at least 2 px and at most the frame's, a face
+ * 1..6 or 'cocked'. Throws SampleError naming the die and field.
  */
-export function checkSampleDice(dice: unknown, width: number, height: number): SampleDie[] {
+export function checkSampleDice(dice: unknown, width: number, height: number, within?: ReadRegion): SampleDie[] {
   if (!Array.isArray(dice)) throw new SampleError('dice must be a list');
   if (dice.length > MAX_SAMPLE_DICE) throw new SampleError(`at most ${MAX_SAMPLE_DICE} dice a photo (got ${dice.length})`);
   return dice.map((raw, i): SampleDie => {
@@ -47,6 +49,9 @@ export function checkSampleDice(dice: unknown, width: number, height: number): S
     for (const key of ['x', 'y', 'w', 'h'] as const) if (!isNumber(d[key])) throw new SampleError(`${where}: ${key} must be a number of pixels`);
     const [x, y, w, h] = [d.x, d.y, d.w, d.h] as number[];
     if (x < 0 || x > width || y < 0 || y > height) throw new SampleError(`${where}: its centre (${x}, ${y}) is outside the ${width}×${height} frame`);
+    if (within && (x < within.x * width || x > (within.x + within.w) * width || y < within.y * height || y > (within.y + within.h) * height)) {
+      throw new SampleError(`${where}: its centre (${x}, ${y}) lies outside the part of the photo the camera reads (its tray), where no die is ever counted`);
+    }
     if (w < 2 || h < 2 || w > width || h > height) throw new SampleError(`${where}: its size ${w}×${h} px is not between 2 px and the frame's`);
     const face = d.face;
     if (face !== 'cocked' && !(Number.isInteger(face) && (face as number) >= 1 && (face as number) <= 6)) {

@@ -113,8 +113,16 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
         if (gap > spot.gap) spot = { fx, fy, gap };
       }
     }
-    await page.mouse.click(photo.x + spot.fx * photo.width, photo.y + spot.fy * photo.height);
+    // outside the dashed frame (the tray the camera reads) a tap adds nothing, and says why
+    expect(await page.locator('.sample-region').count()).toBe(1);
+    await page.mouse.click(photo.x + 0.01 * photo.width, photo.y + 0.5 * photo.height);
+    await expect.poll(() => page.getByTestId('samples-error').getAttribute('data-code')).toBe('outsideTray');
+    expect(await page.locator('.sample-die').count()).toBe(n);
+    // (the message above it moved the photo down)
+    const moved = (await page.getByTestId('sample-photo').boundingBox())!;
+    await page.mouse.click(moved.x + spot.fx * moved.width, moved.y + spot.fy * moved.height);
     await expect.poll(() => page.locator('.sample-die').count()).toBe(n + 1);
+    expect(await page.getByTestId('samples-error').count()).toBe(0);
     expect(await faceOf(n)).toBe('?');
     expect(await page.locator('.sample-die.undecided').count()).toBe(1);
     expect(await page.getByTestId('save-photo').isDisabled()).toBe(true);

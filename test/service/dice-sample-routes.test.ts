@@ -146,7 +146,8 @@ describe('dice photo routes', () => {
       [{ hold: 'abc', dice: [] }, 400, 'badRequest'],
       [{ dice: [] }, 400, 'badRequest'],
       [{ hold, dice: [{ x: 400, y: 10, w: 20, h: 20, face: 1 }] }, 400, 'badSample', /die 1: its centre \(400, 10\) is outside the 320×240 frame/],
-      [{ hold, dice: [{ x: 10, y: 10, w: 20, h: 1, face: 1 }] }, 400, 'badSample', /size/],
+      [{ hold, dice: [{ x: 40, y: 40, w: 20, h: 1, face: 1 }] }, 400, 'badSample', /size/],
+      [{ hold, dice: [{ x: 10, y: 120, w: 20, h: 20, face: 1 }] }, 400, 'badSample', /die 1: its centre \(10, 120\) lies outside the part of the photo the camera reads/],
       [{ hold: '12345', dice: [] }, 404, 'holdGone', /no longer held/],
     ];
     for (const [body, status, code, message] of refusals) {

@@ -29,6 +29,14 @@ describe('checkSampleDice', () => {
     expect(checkSampleDice([], 640, 480)).toEqual([]);
   });
 
+  it('refuses a die outside the part of the photo the camera reads', () => {
+    const tray = { x: 0.25, y: 0.25, w: 0.5, h: 0.5 };
+    expect(checkSampleDice([die({ x: 160, y: 120 }), die({ x: 480, y: 360 }), die({ x: 320, y: 240 })], 640, 480, tray)).toHaveLength(3);
+    for (const [x, y] of [[159, 240], [481, 240], [320, 119], [320, 361]]) {
+      expect(() => checkSampleDice([die({ x: 320, y: 240 }), die({ x, y })], 640, 480, tray)).toThrow(`die 2: its centre (${x}, ${y}) lies outside the part of the photo the camera reads`);
+    }
+  });
+
   it('refuses, naming the die and the field, anything else', () => {
     const cases: [unknown, RegExp][] = [
       [{ dice: 1 }, /dice must be a list/],

@@ -222,6 +222,14 @@ function photoImage(app: App, url: string, width: number, height: number): HTMLI
     if (rect.width <= 0 || rect.height <= 0) return;
     const fx = Math.min(Math.max((e.clientX - rect.left) / rect.width, 0), 1);
     const fy = Math.min(Math.max((e.clientY - rect.top) / rect.height, 0), 1);
+    const within = readRegion(ui);
+    if (within && (fx < within.x || fx > within.x + within.w || fy < within.y || fy > within.y + within.h)) {
+      // the camera never looks there: a die beyond its tray is never counted (the service refuses it too)
+      ui.error = { code: 'outsideTray', message: t('samplesOutsideTray') };
+      app.render(false);
+      return;
+    }
+    if (ui.error?.code === 'outsideTray') ui.error = null;
     const size = addedDieSize(ui.dice, held.width, held.height);
     ui.dice.push({ x: Math.round(fx * held.width * 10) / 10, y: Math.round(fy * held.height * 10) / 10, ...size, face: null });
     ui.focus = null;
