@@ -4,6 +4,8 @@
  */
 import type { CommandRejection, GameEvent } from '../games/game-module.ts';
 import type { LedState } from '../hardware/ports.ts';
+import type { SavedSample } from '../store/dice-sample-store.ts';
+import type { SampleDie } from '../vision/dice-sample.ts';
 import type { FolderEvaluation } from '../vision/evaluate-folder.ts';
 
 export type DeviceStatus = {
@@ -94,18 +96,10 @@ export interface DiceSampleHold extends DiceSamplesInfo {
 /** POST /api/tables/:id/dice-samples: the held photo's dice as the players say they are (pixels of the photo). */
 export interface DiceSampleBody {
   hold: string;
-  dice: { x: number; y: number; w: number; h: number; face: 1 | 2 | 3 | 4 | 5 | 6 | 'cocked' }[];
+  dice: SampleDie[];
 }
 
-export interface DiceSampleSaved extends DiceSamplesInfo {
-  ok: true;
-  /** the photo's file name in the folder */
-  image: string;
-  dice: number;
-  cocked: number;
-  /** saved before: its labels were replaced */
-  replaced: boolean;
-}
+export type DiceSampleSaved = SavedSample & DiceSamplesInfo & { ok: true };
 
 /** POST /api/tables/:id/dice-samples/evaluate: the running reader scored on the saved photos (the last `limit`). */
 export type DiceSamplesEvaluation = FolderEvaluation & { folder: string; limit: number };

@@ -48,18 +48,27 @@ export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps
   const noStore = (reply: FastifyReply) => sendError(reply, 404, 'samplesOff', 'This service keeps no dice photos (it was started without a dice-samples folder).');
   const holdGone = (reply: FastifyReply) =>
     sendError(reply, 404, 'holdGone', 'That photo is no longer held (a table holds its last 4 for 30 minutes): take a new one.');
+  /** The table a controlling route acts on, with the folder; null once the refusal is sent. */
+  const controlled = (request: FastifyRequest<IdParams>, reply: FastifyReply): { t: Table<any>; store: DiceSampleStore } | null => {
+    const t = table(request, reply);
+    if (!t || !control(t, request, reply)) return null;
+    if (!store) {
+      noStore(reply);
+      return null;
+    }
+    return { t, store };
+  };
 
   app.get<IdParams>('/api/tables/:id/dice-samples', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
-    const t = table(request, reply);
-    if (!t || !control(t, request, reply)) return reply;
-    if (!store) return noStore(reply);
-    return { folder: store.dir, saved: await store.count() };
+    const c = controlled(request, reply);
+    if (!c) return reply;
+    return { folder: c.store.dir, saved: await c.store.count() };
   });
 
   app.post<IdParams>('/api/tables/:id/dice-samples/hold', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
-    const t = table(request, reply);
-    if (!t || !control(t, request, reply)) return reply;
-    if (!store) return noStore(reply);
+    const c = controlled(request, reply);
+    if (!c) return reply;
+    const { t, store } = c;
     const read = t.lastSettledRead();
     if (!read) return sendError(reply, 409, 'noSettledRead', 'The camera has not read settled dice yet: roll, let the dice come to rest, and try again.');
     const held = heldOf(t).hold(read);
@@ -85,9 +94,9 @@ export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps
   });
 
   app.delete<HeldParams>('/api/tables/:id/dice-samples/:hold', { schema: { params: S.heldParams, querystring: S.noQuery } }, async (request, reply) => {
-    const t = table(request, reply);
-    if (!t || !control(t, request, reply)) return reply;
-    if (!store) return noStore(reply);
+    const c = controlled(request, reply);
+    if (!c) return reply;
+    const { t, store } = c;
     const held = heldOf(t).get(request.params.hold);
     if (!held) return holdGone(reply);
     try {
@@ -99,9 +108,9 @@ export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps
   });
 
   app.post<IdParams>('/api/tables/:id/dice-samples/evaluate', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
-    const t = table(request, reply);
-    if (!t || !control(t, request, reply)) return reply;
-    if (!store) return noStore(reply);
+    const c = controlled(request, reply);
+    if (!c) return reply;
+    const { t, store } = c;
     const reader = deps.reader();
     if (!reader) return sendError(reply, 409, 'visionUnavailable', 'The dice reader is not running on this service (see /api/health); `npm run dice:eval -- --data FOLDER` measures the photos without it.');
     if (evaluating) return sendError(reply, 409, 'evaluationRunning', 'The photos are being measured already: wait for that answer.');
@@ -121,9 +130,9 @@ export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps
     '/api/tables/:id/dice-samples',
     { schema: { params: S.tableParams, querystring: S.noQuery, body: S.sampleBody } },
     async (request, reply) => {
-      const t = table(request, reply);
-      if (!t || !control(t, request, reply)) return reply;
-      if (!store) return noStore(reply);
+      const c = controlled(request, reply);
+      if (!c) return reply;
+      const { t, store } = c;
       const held = heldOf(t).get(request.body.hold);
       if (!held) return holdGone(reply);
       let dice;

@@ -39,6 +39,12 @@ export function sampleStem(tableId: string, at: number): string {
   return `${tableId}-${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${iso.slice(20, 23)}`;
 }
 
+/** A saved frame's photo and label file names. */
+function fileNames(tableId: string, frame: Frame): { image: string; labels: string } {
+  const stem = sampleStem(tableId, frame.at);
+  return { image: stem + EXTENSION[frame.mime], labels: `${stem}.txt` };
+}
+
 async function writeWhole(path: string, data: string | Buffer): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, data);
@@ -54,16 +60,19 @@ export class DiceSampleStore {
 
   /** Saves a frame with its labelled dice (checked by checkSampleDice against the frame's size). */
   save(tableId: string, read: PhotoToSave, dice: readonly SampleDie[]): Promise<SavedSample> {
-    const job = this.queue.then(() => this.write(tableId, read, dice));
-    this.queue = job.catch(() => undefined);
-    return job;
+    return this.queued(() => this.write(tableId, read, dice));
   }
 
   /** Takes a saved photo out of the folder again: its labels first, then the photo and its entries beside them. */
   remove(tableId: string, frame: Frame): Promise<{ removed: boolean; saved: number }> {
-    const job = this.queue.then(() => this.delete(tableId, frame));
-    this.queue = job.catch(() => undefined);
-    return job;
+    return this.queued(() => this.delete(tableId, frame));
+  }
+
+  /** Runs `job` after every write queued before it (a failed one included). */
+  private queued<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(job);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /** How many labelled photos the folder holds (0 when it does not exist yet). */
@@ -78,9 +87,8 @@ export class DiceSampleStore {
 
   private async write(tableId: string, { frame, width, height, within }: PhotoToSave, dice: readonly SampleDie[]): Promise<SavedSample> {
     await mkdir(this.dir, { recursive: true });
-    const stem = sampleStem(tableId, frame.at);
-    const image = stem + EXTENSION[frame.mime];
-    const labelPath = join(this.dir, `${stem}.txt`);
+    const { image, labels: labelFile } = fileNames(tableId, frame);
+    const labelPath = join(this.dir, labelFile);
     const replaced = await readFile(labelPath).then(() => true, () => false);
     const { labels, cocked } = sampleLabels(dice, width, height);
     const classes = join(this.dir, 'classes.txt');
@@ -93,13 +101,12 @@ export class DiceSampleStore {
   }
 
   private async delete(tableId: string, frame: Frame): Promise<{ removed: boolean; saved: number }> {
-    const stem = sampleStem(tableId, frame.at);
-    const image = stem + EXTENSION[frame.mime];
+    const { image, labels } = fileNames(tableId, frame);
     const gone = (err: unknown) => {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       return false;
     };
-    const removed = await unlink(join(this.dir, `${stem}.txt`)).then(() => true, gone);
+    const removed = await unlink(join(this.dir, labels)).then(() => true, gone);
     await unlink(join(this.dir, image)).catch(gone);
     if (existsSync(this.dir)) {
       await this.updateEntry(COCKED_FILE, image, null, parseSetAsideDice);

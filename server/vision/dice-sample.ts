@@ -8,7 +8,7 @@
  */
 import type { ReadRegion } from '../hardware/ports.ts';
 import { checkRegion } from './region.ts';
-import type { SetAsideDie } from './set-aside-dice.ts';
+import { parseImageMap, type SetAsideDie } from './set-aside-dice.ts';
 import type { LabelledDie } from './yolo-dataset.ts';
 
 /** The most dice one sample may label (the game's rolls use up to 12; a full tray with the kept dice up to 25). */
@@ -78,20 +78,11 @@ export const READ_REGIONS_FILE = 'read-regions.json';
 
 /** Parses READ_REGIONS_FILE: { "image file": { x, y, w, h } } as fractions of the frame; throws a clear error on anything else. */
 export function parseReadRegions(text: string, source: string): Map<string, ReadRegion> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${source}: not JSON (${(err as Error).message})`);
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`${source}: expected an object of image name → { x, y, w, h }`);
-  const out = new Map<string, ReadRegion>();
-  for (const [image, region] of Object.entries(raw)) {
+  return parseImageMap(text, source, '{ x, y, w, h }', (region, image) => {
     try {
-      out.set(image, checkRegion(region as ReadRegion));
+      return checkRegion(region as ReadRegion);
     } catch (err) {
       throw new Error(`${source}: "${image}": ${(err as Error).message}`);
     }
-  }
-  return out;
+  });
 }

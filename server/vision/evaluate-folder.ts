@@ -36,7 +36,7 @@ export async function readFolderExtras(dir: string): Promise<FolderExtras> {
 }
 
 /** An image's labels in pixels of a width × height frame (1 × 1 keeps them normalised: an image not decoded). */
-export function labelBoxes(img: LabelledImage, width: number, height: number): LabelBox[] {
+function labelBoxes(img: LabelledImage, width: number, height: number): LabelBox[] {
   return img.labels.map((l) => ({ x: l.cx * width, y: l.cy * height, w: l.w * width, h: l.h * height, face: l.face }));
 }
 

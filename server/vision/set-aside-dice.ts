@@ -74,29 +74,32 @@ export function formatReads(kind: SetAsideKind, r: SetAsideReads): string {
 }
 
 /**
- * Parses a set-aside file: { "image file": [{ x, y, w, h }, …] }, centre and box as fractions of the
- * frame (as YOLO labels are); throws a clear error on anything else.
+ * Parses a JSON file of image name → value (`what` names the value in the error for anything else);
+ * `parseValue` checks each value and throws its own error, naming the source and image.
  */
-export function parseSetAsideDice(text: string, source: string): Map<string, SetAsideDie[]> {
+export function parseImageMap<T>(text: string, source: string, what: string, parseValue: (value: unknown, image: string) => T): Map<string, T> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
     throw new Error(`${source}: not JSON (${(err as Error).message})`);
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`${source}: expected an object of image name → dice`);
-  const out = new Map<string, SetAsideDie[]>();
-  for (const [image, list] of Object.entries(raw)) {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`${source}: expected an object of image name → ${what}`);
+  return new Map(Object.entries(raw).map(([image, value]) => [image, parseValue(value, image)]));
+}
+
+/**
+ * Parses a set-aside file: { "image file": [{ x, y, w, h }, …] }, centre and box as fractions of the
+ * frame (as YOLO labels are); throws a clear error on anything else.
+ */
+export function parseSetAsideDice(text: string, source: string): Map<string, SetAsideDie[]> {
+  return parseImageMap(text, source, 'dice', (list, image) => {
     if (!Array.isArray(list)) throw new Error(`${source}: "${image}" should list dice`);
-    out.set(
-      image,
-      list.map((d: unknown, i) => {
-        const box = d as Record<string, unknown>;
-        const ok = typeof d === 'object' && d !== null && ['x', 'y', 'w', 'h'].every((k) => typeof box[k] === 'number' && box[k] >= 0 && box[k] <= 1);
-        if (!ok) throw new Error(`${source}: "${image}" die ${i} needs x, y, w, h as fractions of the frame (0 to 1)`);
-        return { x: box.x as number, y: box.y as number, w: box.w as number, h: box.h as number };
-      }),
-    );
-  }
-  return out;
+    return list.map((d: unknown, i) => {
+      const box = d as Record<string, unknown>;
+      const ok = typeof d === 'object' && d !== null && ['x', 'y', 'w', 'h'].every((k) => typeof box[k] === 'number' && box[k] >= 0 && box[k] <= 1);
+      if (!ok) throw new Error(`${source}: "${image}" die ${i} needs x, y, w, h as fractions of the frame (0 to 1)`);
+      return { x: box.x as number, y: box.y as number, w: box.w as number, h: box.h as number };
+    });
+  });
 }

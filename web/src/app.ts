@@ -8,7 +8,7 @@ import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
 import { t, type Key } from './i18n.ts';
 import { refusalText } from './refusals.ts';
-import type { Ack, GameState, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
+import type { Ack, GameState, LabelledSampleDie, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
 import type { GameEvent } from '../../server/games/game-module.ts';
 
 const HISTORY_LIMIT = 60;
@@ -25,15 +25,11 @@ export interface PlaneForm {
 }
 
 /** A die on a held dice photo as the players label it (pixels of that photo; face null: not decided yet). */
-export interface SampleBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  face: 1 | 2 | 3 | 4 | 5 | 6 | 'cocked' | null;
+export type SampleBox = Omit<LabelledSampleDie, 'face'> & {
+  face: LabelledSampleDie['face'] | null;
   /** why the camera could not read it (shown as a hint) */
   unreadable?: string;
-}
+};
 
 /** The dice photos page (`views/samples.ts`): the held photo and its labels live here, not in the DOM. */
 export interface SamplesUi {

@@ -13,7 +13,7 @@ import type { App, SampleBox, SamplesUi } from '../app.ts';
 import { h, type Child } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
-import type { HeldPhoto, LabelledSampleDie, PhotosMeasure, SeenDie } from '../types.ts';
+import type { HeldPhoto, LabelledSampleDie, PhotosMeasure, Reply, SeenDie } from '../types.ts';
 
 /** The most dice one photo may label (the service's limit, server/vision/dice-sample.ts). */
 export const MAX_PHOTO_DICE = 40;
@@ -94,74 +94,57 @@ function takeHeld(ui: SamplesUi, held: HeldPhoto): void {
   savedLabels = null;
 }
 
-/** Holds the camera's last reading of resting dice as the photo to label. */
-export async function takePhoto(app: App): Promise<void> {
+/**
+ * One request of the page: refused while `flag` says one is running; the page shows it running, then
+ * `done` takes the answer, or the problem is shown.
+ */
+async function request<T>(app: App, flag: 'busy' | 'measuring', ask: () => Promise<Reply<T>>, done: (data: T) => void): Promise<void> {
   const ui = app.ui.samples;
-  if (ui.busy) return;
-  ui.busy = true;
+  if (ui[flag]) return;
+  ui[flag] = true;
   ui.error = null;
   app.render(false);
-  const reply = await app.client.holdDicePhoto();
-  ui.busy = false;
-  if (reply.ok) takeHeld(ui, reply.data);
+  const reply = await ask();
+  ui[flag] = false;
+  if (reply.ok) done(reply.data);
   else fail(app, reply.error);
   app.render(false);
+}
+
+/** Holds the camera's last reading of resting dice as the photo to label. */
+export async function takePhoto(app: App): Promise<void> {
+  await request(app, 'busy', () => app.client.holdDicePhoto(), (held) => takeHeld(app.ui.samples, held));
 }
 
 async function savePhoto(app: App): Promise<void> {
   const ui = app.ui.samples;
   const held = ui.held;
   const dice = labelledDice(ui.dice);
-  if (ui.busy || !held || !dice || dice.length > MAX_PHOTO_DICE) return;
-  ui.busy = true;
-  ui.error = null;
-  app.render(false);
+  if (!held || !dice || dice.length > MAX_PHOTO_DICE) return;
   const key = labelsKey(ui.dice);
-  const reply = await app.client.saveDicePhoto(held.hold, dice);
-  ui.busy = false;
-  if (reply.ok) {
-    ui.saved = reply.data.saved;
-    ui.folder = reply.data.folder;
-    ui.savedAs = reply.data.image;
+  await request(app, 'busy', () => app.client.saveDicePhoto(held.hold, dice), (saved) => {
+    ui.saved = saved.saved;
+    ui.folder = saved.folder;
+    ui.savedAs = saved.image;
     savedLabels = { hold: held.hold, key };
-    app.showToast(t(reply.data.replaced ? 'samplesReplacedToast' : 'samplesSavedToast', { photos: photos(reply.data.saved) }), 'ok');
-  } else {
-    fail(app, reply.error);
-  }
-  app.render(false);
+    app.showToast(t(saved.replaced ? 'samplesReplacedToast' : 'samplesSavedToast', { photos: photos(saved.saved) }), 'ok');
+  });
 }
 
 async function removePhoto(app: App): Promise<void> {
   const ui = app.ui.samples;
   const held = ui.held;
-  if (ui.busy || !held || !ui.savedAs) return;
-  ui.busy = true;
-  ui.error = null;
-  app.render(false);
-  const reply = await app.client.removeDicePhoto(held.hold);
-  ui.busy = false;
-  if (reply.ok) {
-    ui.saved = reply.data.saved;
+  if (!held || !ui.savedAs) return;
+  await request(app, 'busy', () => app.client.removeDicePhoto(held.hold), (removed) => {
+    ui.saved = removed.saved;
     ui.savedAs = null;
     savedLabels = null;
-    app.showToast(t('samplesRemovedToast', { photos: photos(reply.data.saved) }), 'ok');
-  } else {
-    fail(app, reply.error);
-  }
-  app.render(false);
+    app.showToast(t('samplesRemovedToast', { photos: photos(removed.saved) }), 'ok');
+  });
 }
 
 async function measurePhotos(app: App): Promise<void> {
-  const ui = app.ui.samples;
-  if (ui.measuring) return;
-  ui.measuring = true;
-  ui.error = null;
-  app.render(false);
-  const reply = await app.client.measureDicePhotos();
-  ui.measuring = false;
-  if (reply.ok) ui.measure = reply.data;
-  else fail(app, reply.error);
-  app.render(false);
+  await request(app, 'measuring', () => app.client.measureDicePhotos(), (measure) => (app.ui.samples.measure = measure));
 }
 
 const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
