@@ -1,6 +1,6 @@
 /**
  * `npm run dice:eval -- --data DIR [--predictions FILE.json]`
- * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame | --leaning] [--out DIR] [--predictions FILE.json]`
+ * `npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame | --leaning | --table COLOUR] [--out DIR] [--predictions FILE.json]`
  * Runs the shipped dice reader (the server's code path and backend choice) over a YOLO-layout folder
  * (each image's labels beside it, or in the `labels/` folder beside its `images/` folder, as YOLO tools export;
  * class k is face k+1 unless a `classes.txt` or `data.yaml` names the classes as faces in another order),
@@ -13,7 +13,9 @@
  * kind of frames with a fingertip, pencil or card's corner over dice (.cache/synthetic-occluded-S-N); with
  * --large-frame, the coloured set's dice, 1–25 a frame, 20–70 px in 1280×720, 1280×960 and 1920×1080 frames
  * (.cache/synthetic-large-S-N); with --leaning, the coloured set's kind of frames with one to three dice
- * more leaning on a die or against the tray wall (.cache/synthetic-leaning-S-N). A folder with a
+ * more leaning on a die or against the tray wall (.cache/synthetic-leaning-S-N); with --table COLOUR (marbled,
+ * translucent, red, …), one table's own dice: the coloured set's kind of frames, every die in the one look of
+ * that colour the seed draws (.cache/synthetic-table-COLOUR-S-N; `npm run model:adapt` teaches such a set). A folder with a
  * `hidden.json` (an occluded set's dice with a pip hidden) or `leaning-on-dice.json` and
  * `leaning-on-wall.json` (a leaning set's leaning dice), dice not labelled, has the readings on those dice
  * set aside from the figures and counted on a line of their own: "not sure", read with a face, not found
@@ -56,7 +58,7 @@ import { evaluateImage, readFolderExtras, type FolderExtras } from '../vision/ev
 import { addReads, formatReads, NO_READS, type SetAsideReads } from '../vision/set-aside-dice.ts';
 import { formatByLook, scoresByLook } from '../vision/scores-by-look.ts';
 import { progressBar } from './progress.ts';
-import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
+import { refuseKindWithoutSynthetic, syntheticKindOf, tableColourOf } from './synthetic-kind.ts';
 import { findFailures, saveFailureCrops } from '../vision/failure-crops.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 import { VisionInputError, VisionModelError } from '../vision/errors.ts';
@@ -65,7 +67,7 @@ import { CAMERA_VARIATIONS, isCameraVariation, varyPhoto } from '../vision/camer
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run dice:eval -- --data DIR [--predictions FILE.json] [--failures DIR] [--model DIR]
-       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame | --leaning] [--by-look] [--out DIR] [--predictions FILE.json]
+       npm run dice:eval -- --synthetic N [--seed S] [--close-camera | --crowded | --occluded | --large-frame | --leaning | --table COLOUR] [--by-look] [--out DIR] [--predictions FILE.json]
   camera: [--camera half|third|double|square|warm|tungsten|cool|candle|skylight|negative|red|blue|marbled|dim|soft|jpeg]
   tuning: [--detect-threshold P] [--face-threshold P] [--none-threshold P] [--edge-threshold X] [--side-face X]
           [--faint-threshold P] [--cocked-ratio X] [--peak-distance X] [--views 1|4|8] [--review-below P] [--closer-look PX] [--fine-look on|off]
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
       occluded: { type: 'boolean', default: false },
       'large-frame': { type: 'boolean', default: false },
       leaning: { type: 'boolean', default: false },
+      table: { type: 'string' },
       'by-look': { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
@@ -144,13 +147,14 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--synthetic needs a positive image count, got "${values.synthetic}"`);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
     const kind = syntheticKindOf(values);
-    const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test', occluded: 'occluded', 'large-frame': 'large', leaning: 'leaning' }[kind];
+    const tableColour = tableColourOf(values);
+    const folder = { 'close-camera': 'close', crowded: 'crowded', coloured: 'test', occluded: 'occluded', 'large-frame': 'large', leaning: 'leaning', table: `table-${tableColour}` }[kind];
     dataDir = resolve(values.out ?? values.data ?? `${repoRoot}/.cache/synthetic-${folder}-${seed}-${n}`);
     const bar = progressBar();
-    await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), kind);
+    await writeSyntheticSet(dataDir, n, seed, (i) => bar('render', i + 1, n), kind, tableColour);
     process.stderr.write(`synthetic test set written to ${dataDir}\n`);
     if (values['by-look']) {
-      const looks = new Map(Array.from({ length: n }, (_, i) => [`${syntheticSetName(i)}.jpg`, lookName(syntheticSetLook(i, seed, kind))]));
+      const looks = new Map(Array.from({ length: n }, (_, i) => [`${syntheticSetName(i)}.jpg`, lookName(syntheticSetLook(i, seed, kind, tableColour))]));
       lookOf = (relPath) => looks.get(relPath);
     }
   } else {

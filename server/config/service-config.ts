@@ -3,9 +3,9 @@
  * (FLIGHTDECK_CONFIG) naming the tables. Every problem is reported with the path of the
  * offending field, and the service refuses to start on a bad file.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { checkCameraConfig, type CameraConfig } from '../hardware/camera/config.ts';
 
 export type SerialConfig =
@@ -52,6 +52,8 @@ export interface ServiceConfig {
    * socket.io connection (e.g. "https://deck.example.org" for a reverse proxy), comma-separated
    */
   allowedOrigins: string[];
+  /** FLIGHTDECK_MODEL: the dice model folder to read with instead of the shipped models/ (one `npm run model:adapt` wrote) */
+  modelDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -218,7 +220,7 @@ export function parseOrigin(text: string): string | null {
   return url.origin;
 }
 
-/** Reads the environment (PORT, HOST, FLIGHTDECK_DATA, FLIGHTDECK_CONFIG, TABLE_PIN, FLIGHTDECK_ALLOWED_ORIGINS). */
+/** Reads the environment (PORT, HOST, FLIGHTDECK_DATA, FLIGHTDECK_CONFIG, TABLE_PIN, FLIGHTDECK_ALLOWED_ORIGINS, FLIGHTDECK_MODEL). */
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const problems: string[] = [];
   let port = DEFAULT_PORT;
@@ -234,6 +236,10 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     if (origin) allowedOrigins.push(origin);
     else problems.push(`FLIGHTDECK_ALLOWED_ORIGINS: "${item.slice(0, 80)}" is not an origin like https://deck.example.org or http://192.168.1.20:3000`);
   }
+  const modelDir = env.FLIGHTDECK_MODEL !== undefined && env.FLIGHTDECK_MODEL !== '' ? resolve(env.FLIGHTDECK_MODEL) : null;
+  if (modelDir !== null && !existsSync(join(modelDir, 'spec.json'))) {
+    problems.push(`FLIGHTDECK_MODEL: ${modelDir} holds no dice model (no spec.json): name a folder npm run model:adapt wrote, or leave it unset for the shipped model`);
+  }
   if (problems.length > 0) throw new ConfigError(problems, 'from the environment');
   const configFile = env.FLIGHTDECK_CONFIG ? resolve(env.FLIGHTDECK_CONFIG) : null;
   return {
@@ -244,5 +250,6 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     tables: configFile ? loadTablesFile(configFile) : [defaultTable()],
     configFile,
     allowedOrigins,
+    modelDir,
   };
 }

@@ -76,6 +76,11 @@ export interface SceneOptions {
    * unreadable ('cocked'), placed by a random stream of their own; none hides a pip of another die
    */
   leaning?: boolean;
+  /**
+   * every die of the scene in this look (one table's own dice set, e.g. `randomLook` drawn once for many
+   * scenes) instead of a look drawn from the scene's stream; `colour` and `faintPips` are then unused
+   */
+  look?: DieLook;
 }
 
 /** Focal lengths (frame widths) of the webcams close-camera scenes are seen by: 42–71° across. */
@@ -238,8 +243,8 @@ export function renderScene(o: SceneOptions): Scene {
   }
 
   const baseSize = (o.dieSize ?? (rng.chance(0.5) ? rng.range(20, 70) : rng.range(20, 120))) * unit;
-  const look = randomLook(rng, o.colour ?? (demo ? 'white' : 'any'), o.faintPips);
-  const mixedSets = !demo && rng.chance(0.4);
+  const look = o.look ?? randomLook(rng, o.colour ?? (demo ? 'white' : 'any'), o.faintPips);
+  const mixedSets = !o.look && !demo && rng.chance(0.4);
   // camera tilt: the sides of every die show in roughly the same direction
   const tiltDir = rng.range(0, Math.PI * 2);
   const tilt = demo ? rng.range(0.05, 0.18) : rng.chance(0.3) ? 0 : rng.range(0, 0.35);

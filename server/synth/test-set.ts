@@ -5,7 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLOSE_CAMERA_FOCAL, CROWDED_DICE, renderScene, type DiceColour, type Scene, type SceneDie } from './scene.ts';
+import { CLOSE_CAMERA_FOCAL, CROWDED_DICE, randomLook, renderScene, type DiceColour, type Scene, type SceneDie } from './scene.ts';
+import type { DieLook } from './die.ts';
 import { Rng } from './random.ts';
 import { formatYoloLabels } from '../vision/yolo-dataset.ts';
 import { SET_ASIDE_FILES, type SetAsideKind } from '../vision/set-aside-dice.ts';
@@ -27,8 +28,11 @@ const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purpl
  * 'leaning': the coloured set's kind of frames with one to three dice more leaning on a die or against
  * the tray wall (leaning.ts; against a wall only where the scene has a tray), not labelled but listed in
  * the set's `leaning-on-dice.json` and `leaning-on-wall.json`; seeds 4 500 000 000 + seed × 10 007 + i.
+ * 'table': one table's own dice: the coloured set's kind of frames, every die of every frame in the one
+ * look the set's seed draws (`tableLook`: its colour), as a table's dice set is; seeds 5 000 000 000 +
+ * seed × 10 007 + i.
  */
-export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded' | 'occluded' | 'large-frame' | 'leaning';
+export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded' | 'occluded' | 'large-frame' | 'leaning' | 'table';
 
 const SEED_BASE: Record<SyntheticSetKind, number> = {
   coloured: 2_000_000_000,
@@ -37,13 +41,14 @@ const SEED_BASE: Record<SyntheticSetKind, number> = {
   occluded: 3_500_000_000,
   'large-frame': 4_000_000_000,
   leaning: 4_500_000_000,
+  table: 5_000_000_000,
 };
 
 /** Frame sizes of the 'large-frame' set: 720p, a 4:3 webcam's 1280×960, 1080p. */
 export const LARGE_FRAMES: readonly (readonly [number, number])[] = [[1280, 720], [1280, 960], [1920, 1080]];
 
 /** Dice a frame of each set holds, fewest and most. */
-const DICE_PER_FRAME: Record<SyntheticSetKind, readonly [number, number]> = { coloured: [1, 12], 'close-camera': [1, 6], crowded: CROWDED_DICE, occluded: [1, 12], 'large-frame': [1, 25], leaning: [1, 12] };
+const DICE_PER_FRAME: Record<SyntheticSetKind, readonly [number, number]> = { coloured: [1, 12], 'close-camera': [1, 6], crowded: CROWDED_DICE, occluded: [1, 12], 'large-frame': [1, 25], leaning: [1, 12], table: [1, 12] };
 
 /** The unreadable dice each kind draws on purpose, listed apart from the labels (server/vision/set-aside-dice.ts). */
 const SET_ASIDE: Partial<Record<SyntheticSetKind, { kind: SetAsideKind; is: (d: SceneDie) => boolean }[]>> = {
@@ -63,13 +68,25 @@ function sceneStart(i: number, seed: number, kind: SyntheticSetKind): { sceneSee
   return { sceneSeed, rng, faces, colour: rng.pick(COLOURS) };
 }
 
-/** The look every die of scene `i` shares ('any': each die its own), without drawing the scene. */
-export function syntheticSetLook(i: number, seed: number, kind: SyntheticSetKind = 'coloured'): DiceColour {
-  return sceneStart(i, seed, kind).colour;
+/** The one look of every die of a 'table' set of `seed` whose dice are `colour`. */
+export function tableDiceLook(seed: number, colour: TableColour): DieLook {
+  return randomLook(new Rng(SEED_BASE.table - 1 - seed), colour);
 }
 
-/** Scene `i` of the set of `seed` and `kind`: what `writeSyntheticSet` draws and labels, and the JPEG quality it saves it at. */
-export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKind = 'coloured'): { scene: Scene; jpegQuality: number } {
+/** The colours a 'table' set's dice may be. */
+export type TableColour = Exclude<DiceColour, 'any'>;
+export const TABLE_COLOURS: readonly TableColour[] = COLOURS.filter((c): c is TableColour => c !== 'any');
+
+/** The look every die of scene `i` shares ('any': each die its own), without drawing the scene. */
+export function syntheticSetLook(i: number, seed: number, kind: SyntheticSetKind = 'coloured', tableColour: TableColour = 'marbled'): DiceColour {
+  return kind === 'table' ? tableColour : sceneStart(i, seed, kind).colour;
+}
+
+/**
+ * Scene `i` of the set of `seed` and `kind`: what `writeSyntheticSet` draws and labels, and the JPEG
+ * quality it saves it at. `tableColour`: the colour of a 'table' set's dice.
+ */
+export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKind = 'coloured', tableColour: TableColour = 'marbled'): { scene: Scene; jpegQuality: number } {
   const { sceneSeed, rng, faces, colour } = sceneStart(i, seed, kind);
   if (kind === 'large-frame') {
     const [width, height] = rng.pick(LARGE_FRAMES);
@@ -82,7 +99,18 @@ export function syntheticSetScene(i: number, seed: number, kind: SyntheticSetKin
   const scene =
     kind === 'close-camera'
       ? renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(30, 120), focal: rng.range(...CLOSE_CAMERA_FOCAL) })
-      : renderScene({ width, height, faces, seed: sceneSeed, mode: 'test', colour, dieSize: rng.range(20, 70), occluders: kind === 'occluded', leaning: kind === 'leaning' });
+      : renderScene({
+          width,
+          height,
+          faces,
+          seed: sceneSeed,
+          mode: 'test',
+          colour,
+          dieSize: rng.range(20, 70),
+          occluders: kind === 'occluded',
+          leaning: kind === 'leaning',
+          ...(kind === 'table' ? { look: tableDiceLook(seed, tableColour) } : {}),
+        });
   return { scene, jpegQuality: rng.int(60, 92) };
 }
 
@@ -91,13 +119,13 @@ export function syntheticSetName(i: number): string {
   return `synthetic_${String(i).padStart(4, '0')}`;
 }
 
-export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void, kind: SyntheticSetKind = 'coloured'): Promise<void> {
+export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void, kind: SyntheticSetKind = 'coloured', tableColour: TableColour = 'marbled'): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'classes.txt'), ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].join('\n') + '\n');
   const asideKinds = SET_ASIDE[kind] ?? [];
   const aside = asideKinds.map(() => ({}) as Record<string, { x: number; y: number; w: number; h: number }[]>);
   for (let i = 0; i < count; i++) {
-    const { scene, jpegQuality } = syntheticSetScene(i, seed, kind);
+    const { scene, jpegQuality } = syntheticSetScene(i, seed, kind, tableColour);
     const { width, height } = scene.image;
     const jpeg = await scene.image.toJpeg(jpegQuality);
     const name = syntheticSetName(i);

@@ -97,8 +97,12 @@ export interface FolderEvaluation extends Pick<Scores, 'images' | 'dice' | 'face
 export async function evaluateFolder(reader: DiceReader, dir: string, limit = Infinity): Promise<FolderEvaluation> {
   const all = await readYoloFolder(dir);
   if (all.length === 0) throw new Error(`no labelled images in ${dir}`);
-  const images = all.slice(Math.max(0, all.length - limit));
-  const extras = await readFolderExtras(dir);
+  const evaluation = await evaluateImages(reader, all.slice(Math.max(0, all.length - limit)), await readFolderExtras(dir));
+  return { ...evaluation, labelledImages: all.length };
+}
+
+/** Scores `reader` on some labelled images of a folder (`extras`: what the folder says beside them); `labelledImages` counts these. */
+export async function evaluateImages(reader: DiceReader, images: readonly LabelledImage[], extras: FolderExtras): Promise<FolderEvaluation> {
   const items: ImageOutcome['item'][] = [];
   let aside: SetAsideReads[] = extras.setAside.map(() => NO_READS);
   const unreadable: FolderEvaluation['unreadable'] = [];
@@ -116,7 +120,7 @@ export async function evaluateFolder(reader: DiceReader, dir: string, limit = In
   }
   const { images: read, dice, faceAccuracy, recall, precision, wholeRollAccuracy, confusion, extra } = scoreImages(items);
   return {
-    labelledImages: all.length,
+    labelledImages: images.length,
     images: read,
     dice,
     faceAccuracy,

@@ -57,6 +57,14 @@ export function classifierRunsOf(shipped: ShippedSpec | null): unknown[] {
   return (shipped?.training.classifierRuns as unknown[] | undefined) ?? [];
 }
 
+/** A model's name for people: its version, and the table's dice it was taught when `npm run model:adapt` taught it some. */
+export function modelName(shipped: Pick<ShippedSpec, 'spec' | 'training'>): string {
+  const taught = shipped.training.tableDice as { teachPhotos?: unknown; date?: unknown } | undefined;
+  if (!taught || typeof taught.teachPhotos !== 'number') return shipped.spec.version;
+  const day = typeof taught.date === 'string' ? ` on ${taught.date.slice(0, 10)}` : '';
+  return `${shipped.spec.version}, taught ${taught.teachPhotos} photos of a table's dice${day}`;
+}
+
 export async function writeSpec(modelDir: string, training: Record<string, unknown>, classifierInput: ClassifierInput): Promise<void> {
   await writeFile(join(modelDir, 'spec.json'), JSON.stringify({ spec: specFor(classifierInput), training }, null, 2) + '\n');
 }

@@ -40,6 +40,18 @@ describe('service configuration', () => {
     }
   });
 
+  it('FLIGHTDECK_MODEL: a dice model folder to read with instead of the shipped one; a folder without a model is refused', () => {
+    expect(loadServiceConfig({}).modelDir).toBeNull();
+    const models = join(import.meta.dirname, '..', '..', 'models');
+    expect(loadServiceConfig({ FLIGHTDECK_MODEL: models }).modelDir).toBe(models);
+    const empty = mkdtempSync(join(tmpdir(), 'no-model-'));
+    try {
+      expect(problemsOf(() => loadServiceConfig({ FLIGHTDECK_MODEL: empty }))[0]).toMatch(/^FLIGHTDECK_MODEL: .* holds no dice model/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
   it('the example file is valid', () => {
     const tables = loadTablesFile(join(process.cwd(), 'config/tables.example.json'));
     expect(tables.map((t) => t.id)).toEqual(['table1', 'demo', 'manual']);

@@ -1,0 +1,230 @@
+/**
+ * `npm run model:adapt -- --photos DIR --out DIR [--check-every K | --check DIR] [--model DIR] [--seed N]
+ *   [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--keep-worse] [--backend wasm|cpu]`
+ *
+ * Teaches the model's classifier one table's own dice: the labelled photos of --photos (the dashboard's
+ * Dice photos folder, or any folder in the layout of ../shared/docs/dice-data.md; its `cocked.json` dice
+ * are taught as unreadable). Every K-th photo (--check-every, default 3) is kept back and never taught;
+ * the model is read on those before and after, and the taught model is written to --out (detector
+ * unchanged, classifier taught, spec.json recording the run) only when it reads them at least as well
+ * (right faces less extra dice), unless --keep-worse. --check DIR checks on another folder instead and
+ * teaches every photo of --photos. So that the classifier keeps reading other dice, each round also
+ * shows it --scenes synthetic scenes of every look (default 200) and --real-photos of the real train
+ * photos of ../shared (default 80, when present). The service reads the taught model when
+ * FLIGHTDECK_MODEL names --out. Progress on stderr; the last line of stdout is one JSON object.
+ */
+import { parseArgs } from 'node:util';
+import { cp, mkdir } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { initBackend, type BackendName } from '../vision/backend.ts';
+import { registerWasmTrainingKernels } from '../vision/wasm-training-kernels.ts';
+import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec, saveLayersModel, writeSpec, classifierRunsOf } from '../vision/model-store.ts';
+import { readYoloFolder, sharedDir, type LabelledImage } from '../vision/yolo-dataset.ts';
+import { evaluateImages, readFolderExtras, type FolderEvaluation, type FolderExtras } from '../vision/evaluate-folder.ts';
+import { createDiceReader } from '../vision/reader.ts';
+import { VisionInputError, VisionModelError } from '../vision/errors.ts';
+import { checkScore, splitForCheck, tablePhotoExamples, tablePhotoSample } from '../vision/training/adapt.ts';
+import { realSample, syntheticSample } from '../vision/training/samples.ts';
+import { classifierExamples, detectedSizes, trainClassifier, type ClassifierExample } from '../vision/training/train.ts';
+import { withoutErrata } from '../vision/training/label-errata.ts';
+import { seedTensorFlowRandom } from '../vision/training/seeded-random.ts';
+import { Rng } from '../synth/random.ts';
+import { progressBar } from './progress.ts';
+import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const USAGE = `usage: npm run model:adapt -- --photos DIR --out DIR [--check-every K | --check DIR] [--model DIR] [--seed N]
+  [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--keep-worse] [--backend wasm|cpu]
+(each flag is explained at the top of server/cli/adapt-model.ts and in models/README.md, "Teaching it a table's dice")`;
+
+/** Seeds of the rehearsal scenes: apart from model:train's (seed × 1 000 003 + i) and the test sets' (≥ 2 000 000 000). */
+const REHEARSAL_SEED_BASE = 1_500_000_000;
+
+function integer(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+function folder(value: string | undefined, name: string): string {
+  if (value === undefined) throw new UsageError(`--${name} DIR is needed`);
+  const dir = resolve(value);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--${name} ${dir} is not a folder`);
+  return dir;
+}
+
+async function labelledPhotos(dir: string, name: string): Promise<{ photos: LabelledImage[]; extras: FolderExtras }> {
+  const photos = await readYoloFolder(dir);
+  if (photos.length === 0) throw new UsageError(`no labelled photos in --${name} ${dir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
+  try {
+    return { photos, extras: await readFolderExtras(dir) };
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+function summary(e: FolderEvaluation) {
+  const cocked = e.setAside.find((s) => s.kind === 'cocked')?.reads;
+  return {
+    photos: e.images,
+    dice: e.dice,
+    faceAccuracy: e.faceAccuracy,
+    recall: e.recall,
+    precision: e.precision,
+    extra: e.extra,
+    ...(cocked && cocked.dice > 0 ? { cockedDice: cocked.dice, cockedNamedAFace: cocked.guessed } : {}),
+  };
+}
+
+function line(what: string, e: FolderEvaluation): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  return `${what}: ${e.dice} dice on ${e.images} photos, face ${pct(e.faceAccuracy)}, recall ${pct(e.recall)}, precision ${pct(e.precision)}, extra ${e.extra}`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      photos: { type: 'string' },
+      out: { type: 'string' },
+      check: { type: 'string' },
+      'check-every': { type: 'string' },
+      model: { type: 'string' },
+      seed: { type: 'string' },
+      epochs: { type: 'string' },
+      'per-die': { type: 'string' },
+      scenes: { type: 'string' },
+      'real-photos': { type: 'string' },
+      'learning-rate': { type: 'string' },
+      'keep-worse': { type: 'boolean', default: false },
+      backend: { type: 'string' },
+    },
+  });
+  const photosDir = folder(values.photos, 'photos');
+  if (values.out === undefined) throw new UsageError('--out DIR is needed: where the taught model is written');
+  const out = resolve(values.out);
+  const modelDir = values.model === undefined ? DEFAULT_MODEL_DIR : folder(values.model, 'model');
+  if (out === modelDir) throw new UsageError(`--out ${out} is the model taught from: give another folder`);
+  if (values.check !== undefined && values['check-every'] !== undefined) throw new UsageError('--check DIR and --check-every K both choose the photos to check on: give one');
+  const checkDir = values.check === undefined ? null : folder(values.check, 'check');
+  const checkEvery = integer(values['check-every'], 'check-every', 0, 1000, 3);
+  if (checkEvery === 1) throw new UsageError('--check-every 1 would keep every photo back and teach none: give 0 (check none) or 2 or more');
+  const seed = integer(values.seed, 'seed', 0, 2 ** 31 - 1, 1);
+  const epochs = integer(values.epochs, 'epochs', 1, 50, 4);
+  const perDie = integer(values['per-die'], 'per-die', 1, 64, 12);
+  const scenes = integer(values.scenes, 'scenes', 0, 100_000, 200);
+  const realWanted = integer(values['real-photos'], 'real-photos', 0, 100_000, 80);
+  const learningRate = values['learning-rate'] === undefined ? 3e-4 : Number(values['learning-rate']);
+  if (!(Number.isFinite(learningRate) && learningRate > 0 && learningRate < 1)) throw new UsageError(`--learning-rate must be a number between 0 and 1, got "${values['learning-rate']}"`);
+  const backendArg = values.backend as BackendName | undefined;
+  if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new UsageError('--backend must be wasm or cpu');
+
+  const { photos, extras } = await labelledPhotos(photosDir, 'photos');
+  const { teach, check } = checkDir ? { teach: photos, check: [] as LabelledImage[] } : splitForCheck(photos, checkEvery);
+  if (teach.length === 0) throw new UsageError(`--photos ${photosDir} leaves no photo to teach once every ${checkEvery}-th is kept back to check: save more photos`);
+  const checkSet = checkDir ? await labelledPhotos(checkDir, 'check') : { photos: check, extras };
+
+  const started = Date.now();
+  const backend = await initBackend(backendArg ?? 'wasm');
+  if (backend === 'wasm') registerWasmTrainingKernels();
+  const shipped = await readSpec(modelDir);
+  const progress = progressBar();
+  const rng = new Rng(seed);
+  seedTensorFlowRandom(seed);
+  process.stderr.write(`teaching ${modelDir}'s classifier ${teach.length} photos of ${photosDir} on backend ${backend}, seed ${seed}; checking on ${checkSet.photos.length} photos${checkDir ? ` of ${checkDir}` : ' kept back'}\n`);
+
+  const evaluate = async (dir: string): Promise<FolderEvaluation | null> => {
+    if (checkSet.photos.length === 0) return null;
+    const reader = await createDiceReader({ modelDir: dir, backend });
+    try {
+      return await evaluateImages(reader, checkSet.photos, checkSet.extras);
+    } finally {
+      reader.dispose();
+    }
+  };
+  const before = await evaluate(modelDir);
+  if (before) console.log(line('before', before));
+
+  const detector = await loadLayersModel(join(modelDir, 'detector'));
+  const classifier = await loadLayersModel(join(modelDir, 'classifier'));
+  const input = shipped.classifierInput;
+  const data: ClassifierExample[] = [];
+  const cockedOf = extras.setAside.find((s) => s.kind === 'cocked')?.dice;
+  let teachDice = 0;
+  let teachCocked = 0;
+  for (let i = 0; i < teach.length; i++) {
+    const s = await tablePhotoSample(teach[i], cockedOf?.get(teach[i].relPath) ?? []);
+    teachDice += teach[i].labels.length;
+    teachCocked += s.dice.length - teach[i].labels.length;
+    data.push(...tablePhotoExamples(detector, s, input, rng, perDie));
+    progress('table', i + 1, teach.length, `${teachDice} dice, ${teachCocked} cocked`);
+  }
+  const tableCrops = data.length;
+  for (let i = 0; i < scenes; i++) {
+    const s = await syntheticSample(REHEARSAL_SEED_BASE + seed * 100_003 + i);
+    const sizes = detectedSizes(detector, s, s.dice.map((d) => d.size ?? 30));
+    data.push(...classifierExamples(s, input, sizes, rng, 1, 1, 0.3));
+    progress('other dice', i + 1, scenes);
+  }
+  const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
+  let realUsed = 0;
+  if (realWanted > 0 && !existsSync(realDir)) process.stderr.write(`the real train photos are not at ${realDir}: rehearsing on synthetic scenes only\n`);
+  else if (realWanted > 0) {
+    const { images } = withoutErrata(await readYoloFolder(realDir));
+    const use = images.filter((_, i) => i % Math.max(1, Math.floor(images.length / realWanted)) === 0).slice(0, realWanted);
+    for (let i = 0; i < use.length; i++) {
+      const s = await realSample(use[i]);
+      data.push(...classifierExamples(s, input, detectedSizes(detector, s, (72 * s.pixels.width) / 640), rng, 2, 1, 0.3));
+      progress('real', i + 1, use.length);
+    }
+    realUsed = use.length;
+  }
+  const trainStart = Date.now();
+  const taught = await trainClassifier(data, { architecture: 'small', epochs, batch: 64, learningRate }, rng.fork(), progress, classifier);
+  const trainSeconds = Math.round((Date.now() - trainStart) / 1000);
+
+  const staging = `${out}.part`;
+  await mkdir(staging, { recursive: true });
+  await cp(join(modelDir, 'detector'), join(staging, 'detector'), { recursive: true });
+  await saveLayersModel(taught, join(staging, 'classifier'));
+  detector.dispose();
+  taught.dispose();
+  const date = new Date().toISOString();
+  const run = {
+    date,
+    command: `npm run model:adapt -- ${process.argv.slice(2).join(' ')}`.trim(),
+    seed,
+    backend,
+    tableDice: { date, photos: photosDir, teachPhotos: teach.length, teachDice, teachCocked, checkPhotos: checkSet.photos.length, checkedOn: checkDir ?? `every ${checkEvery}-th photo of ${photosDir}` },
+    tableCrops,
+    rehearsalScenes: scenes,
+    rehearsalRealPhotos: realUsed,
+    classifierExamples: data.length,
+    classifierEpochs: epochs,
+    classifierLearningRate: learningRate,
+    classifierSeconds: trainSeconds,
+  };
+  const training = { ...shipped.training, classifierRuns: [...classifierRunsOf(shipped), run], tableDice: run.tableDice };
+  await writeSpec(staging, training, input);
+  const after = await evaluate(staging);
+  if (after) console.log(line('after', after));
+  const better = before === null || after === null || checkScore(after) >= checkScore(before);
+  const written = better || values['keep-worse'];
+  const { rm, rename } = await import('node:fs/promises');
+  if (written) {
+    await rm(out, { recursive: true, force: true });
+    await rename(staging, out);
+    process.stderr.write(`wrote ${out} in ${Math.round((Date.now() - started) / 1000)}s${before === null ? ' (no photo kept back: not checked)' : ''}; the service reads it with FLIGHTDECK_MODEL=${out}\n`);
+  } else {
+    await rm(staging, { recursive: true, force: true });
+    process.stderr.write(`not written: the taught model reads the photos kept back worse than ${modelDir} (--keep-worse writes it anyway)\n`);
+  }
+  console.log(JSON.stringify({ ...run, before: before && summary(before), after: after && summary(after), better, written, out: written ? out : null }));
+  if (!written) process.exitCode = 1;
+}
+
+if (wantsHelp(process.argv.slice(2))) process.stdout.write(`${USAGE}\n`);
+else main().catch((err: unknown) => reportCliFailure('model:adapt', USAGE, err, [VisionModelError, VisionInputError]));
