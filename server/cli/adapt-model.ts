@@ -1,6 +1,7 @@
 /**
  * `npm run model:adapt -- --photos DIR --out DIR [--check-every K | --check DIR] [--model DIR] [--seed N]
- *   [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--keep-worse] [--backend wasm|cpu]`
+ *   [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--detector-steps N]
+ *   [--detector-learning-rate X] [--keep-worse] [--backend wasm|cpu]`
  *
  * Teaches the model's classifier one table's own dice: the labelled photos of --photos (the dashboard's
  * Dice photos folder, or any folder in the layout of ../shared/docs/dice-data.md; its `cocked.json` dice
@@ -10,7 +11,9 @@
  * (right faces less extra dice), unless --keep-worse. --check DIR checks on another folder instead and
  * teaches every photo of --photos. So that the classifier keeps reading other dice, each round also
  * shows it --scenes synthetic scenes of every look (default 200) and --real-photos of the real train
- * photos of ../shared (default 80, when present). The service reads the taught model when
+ * photos of ../shared (default 80, when present). --detector-steps N (default 0: the detector as it is)
+ * also teaches the detector where the table's dice lie, half its crops from the table's photos (their
+ * centres; the sizes it knows are kept), before the classifier's crops are cut at its sizes. The service reads the taught model when
  * FLIGHTDECK_MODEL names --out. Progress on stderr; the last line of stdout is one JSON object.
  */
 import { parseArgs } from 'node:util';
@@ -25,9 +28,9 @@ import { readYoloFolder, sharedDir, type LabelledImage } from '../vision/yolo-da
 import { evaluateImages, readFolderExtras, type FolderEvaluation, type FolderExtras } from '../vision/evaluate-folder.ts';
 import { createDiceReader } from '../vision/reader.ts';
 import { VisionInputError, VisionModelError } from '../vision/errors.ts';
-import { checkScore, splitForCheck, tablePhotoExamples, tablePhotoSample } from '../vision/training/adapt.ts';
-import { realSample, syntheticSample } from '../vision/training/samples.ts';
-import { classifierExamples, detectedSizes, trainClassifier, type ClassifierExample } from '../vision/training/train.ts';
+import { checkScore, splitForCheck, tablePhotoExamples, tablePhotoSample, withoutSizes } from '../vision/training/adapt.ts';
+import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
+import { classifierExamples, detectedSizes, detectorExample, trainClassifier, trainDetector, type ClassifierExample } from '../vision/training/train.ts';
 import { withoutErrata } from '../vision/training/label-errata.ts';
 import { seedTensorFlowRandom } from '../vision/training/seeded-random.ts';
 import { Rng } from '../synth/random.ts';
@@ -37,7 +40,8 @@ import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run model:adapt -- --photos DIR --out DIR [--check-every K | --check DIR] [--model DIR] [--seed N]
-  [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--keep-worse] [--backend wasm|cpu]
+  [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--detector-steps N] [--detector-learning-rate X]
+  [--keep-worse] [--backend wasm|cpu]
 (each flag is explained at the top of server/cli/adapt-model.ts and in models/README.md, "Teaching it a table's dice")`;
 
 /** Seeds of the rehearsal scenes: apart from model:train's (seed × 1 000 003 + i) and the test sets' (≥ 2 000 000 000). */
@@ -99,6 +103,8 @@ async function main(): Promise<void> {
       scenes: { type: 'string' },
       'real-photos': { type: 'string' },
       'learning-rate': { type: 'string' },
+      'detector-steps': { type: 'string' },
+      'detector-learning-rate': { type: 'string' },
       'keep-worse': { type: 'boolean', default: false },
       backend: { type: 'string' },
     },
@@ -119,6 +125,11 @@ async function main(): Promise<void> {
   const realWanted = integer(values['real-photos'], 'real-photos', 0, 100_000, 80);
   const learningRate = values['learning-rate'] === undefined ? 3e-4 : Number(values['learning-rate']);
   if (!(Number.isFinite(learningRate) && learningRate > 0 && learningRate < 1)) throw new UsageError(`--learning-rate must be a number between 0 and 1, got "${values['learning-rate']}"`);
+  const detectorSteps = integer(values['detector-steps'], 'detector-steps', 0, 100_000, 0);
+  const detectorLearningRate = values['detector-learning-rate'] === undefined ? 2e-4 : Number(values['detector-learning-rate']);
+  if (!(Number.isFinite(detectorLearningRate) && detectorLearningRate > 0 && detectorLearningRate < 1)) {
+    throw new UsageError(`--detector-learning-rate must be a number between 0 and 1, got "${values['detector-learning-rate']}"`);
+  }
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new UsageError('--backend must be wasm or cpu');
 
@@ -148,47 +159,65 @@ async function main(): Promise<void> {
   const before = await evaluate(modelDir);
   if (before) console.log(line('before', before));
 
-  const detector = await loadLayersModel(join(modelDir, 'detector'));
+  const startDetector = await loadLayersModel(join(modelDir, 'detector'));
   const classifier = await loadLayersModel(join(modelDir, 'classifier'));
   const input = shipped.classifierInput;
-  const data: ClassifierExample[] = [];
   const cockedOf = extras.setAside.find((s) => s.kind === 'cocked')?.dice;
+  const tableSamples: FrameSample[] = [];
   let teachDice = 0;
   let teachCocked = 0;
   for (let i = 0; i < teach.length; i++) {
     const s = await tablePhotoSample(teach[i], cockedOf?.get(teach[i].relPath) ?? []);
     teachDice += teach[i].labels.length;
     teachCocked += s.dice.length - teach[i].labels.length;
-    data.push(...tablePhotoExamples(detector, s, input, rng, perDie));
+    tableSamples.push(s);
     progress('table', i + 1, teach.length, `${teachDice} dice, ${teachCocked} cocked`);
   }
-  const tableCrops = data.length;
+  const rehearsal: FrameSample[] = [];
   for (let i = 0; i < scenes; i++) {
-    const s = await syntheticSample(REHEARSAL_SEED_BASE + seed * 100_003 + i);
-    const sizes = detectedSizes(detector, s, s.dice.map((d) => d.size ?? 30));
-    data.push(...classifierExamples(s, input, sizes, rng, 1, 1, 0.3));
+    rehearsal.push(await syntheticSample(REHEARSAL_SEED_BASE + seed * 100_003 + i));
     progress('other dice', i + 1, scenes);
   }
   const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
-  let realUsed = 0;
+  const realRehearsal: FrameSample[] = [];
   if (realWanted > 0 && !existsSync(realDir)) process.stderr.write(`the real train photos are not at ${realDir}: rehearsing on synthetic scenes only\n`);
   else if (realWanted > 0) {
     const { images } = withoutErrata(await readYoloFolder(realDir));
     const use = images.filter((_, i) => i % Math.max(1, Math.floor(images.length / realWanted)) === 0).slice(0, realWanted);
     for (let i = 0; i < use.length; i++) {
-      const s = await realSample(use[i]);
-      data.push(...classifierExamples(s, input, detectedSizes(detector, s, (72 * s.pixels.width) / 640), rng, 2, 1, 0.3));
+      realRehearsal.push(await realSample(use[i]));
       progress('real', i + 1, use.length);
     }
-    realUsed = use.length;
   }
+
+  const detectorStart = Date.now();
+  const detector =
+    detectorSteps > 0
+      ? await trainDetector(
+          [...rehearsal, ...realRehearsal].map((s) => detectorExample(s, false)),
+          tableSamples.flatMap((s) => [detectorExample(withoutSizes(s), false), detectorExample(withoutSizes(s), true)]),
+          { steps: detectorSteps, batch: 12, cropCells: [24, 32], learningRate: detectorLearningRate, realFraction: 0.5 },
+          rng.fork(),
+          progress,
+          startDetector,
+        )
+      : startDetector;
+  const detectorSeconds = Math.round((Date.now() - detectorStart) / 1000);
+
+  const data: ClassifierExample[] = [];
+  for (const s of tableSamples) data.push(...tablePhotoExamples(detector, s, input, rng, perDie));
+  const tableCrops = data.length;
+  for (const s of rehearsal) data.push(...classifierExamples(s, input, detectedSizes(detector, s, s.dice.map((d) => d.size ?? 30)), rng, 1, 1, 0.3));
+  for (const s of realRehearsal) data.push(...classifierExamples(s, input, detectedSizes(detector, s, (72 * s.pixels.width) / 640), rng, 2, 1, 0.3));
+  const realUsed = realRehearsal.length;
   const trainStart = Date.now();
   const taught = await trainClassifier(data, { architecture: 'small', epochs, batch: 64, learningRate }, rng.fork(), progress, classifier);
   const trainSeconds = Math.round((Date.now() - trainStart) / 1000);
 
   const staging = `${out}.part`;
   await mkdir(staging, { recursive: true });
-  await cp(join(modelDir, 'detector'), join(staging, 'detector'), { recursive: true });
+  if (detectorSteps > 0) await saveLayersModel(detector, join(staging, 'detector'));
+  else await cp(join(modelDir, 'detector'), join(staging, 'detector'), { recursive: true });
   await saveLayersModel(taught, join(staging, 'classifier'));
   detector.dispose();
   taught.dispose();
@@ -206,8 +235,15 @@ async function main(): Promise<void> {
     classifierEpochs: epochs,
     classifierLearningRate: learningRate,
     classifierSeconds: trainSeconds,
+    ...(detectorSteps > 0 ? { detectorSteps, detectorLearningRate, detectorSeconds } : {}),
   };
-  const training = { ...shipped.training, classifierRuns: [...classifierRunsOf(shipped), run], tableDice: run.tableDice };
+  const earlierDetectorRuns = (shipped.training.detectorRuns as unknown[] | undefined) ?? [];
+  const training = {
+    ...shipped.training,
+    classifierRuns: [...classifierRunsOf(shipped), run],
+    ...(detectorSteps > 0 ? { detectorRuns: [...earlierDetectorRuns, run] } : {}),
+    tableDice: run.tableDice,
+  };
   await writeSpec(staging, training, input);
   const after = await evaluate(staging);
   if (after) console.log(line('after', after));

@@ -5,7 +5,7 @@
  * `npm run dice:eval -- --data FOLDER` reads them.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addedDieSize, boxesFromRead, labelledDice, nextFace } from '../../web/src/views/samples.ts';
@@ -176,6 +176,10 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     const confusion = await page.getByTestId('measure-confusion').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].reduce((sum, td) => sum + Number(td.textContent), 0)));
     expect(confusion.reduce((a, b) => a + b, 0)).toBe(expected.length);
     expect(await page.getByTestId('samples-measure').textContent()).toContain('Dice marked cocked: 1;');
+    // and how to teach the camera these dice: the command, its output folder beside the photos
+    const model = join(dirname(server.samplesDir), 'dice-model');
+    expect(await page.getByTestId('measure-teach').locator('code').textContent()).toBe(`npm run model:adapt -- --photos ${server.samplesDir} --out ${model}`);
+    expect(await page.getByTestId('measure-teach').textContent()).toContain(`FLIGHTDECK_MODEL=${model}`);
     await shot(page, 'dice-samples-measure');
 
     // saving again replaces the labels; the page keeps the photo in Spanish too

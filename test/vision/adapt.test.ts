@@ -103,6 +103,8 @@ describe('npm run model:adapt', () => {
         [['--photos', dir, '--out', join(dir, 'out'), '--check', dir, '--check-every', '3'], 'give one'],
         [['--photos', dir, '--out', join(dir, 'out'), '--epochs', '0'], '--epochs must be an integer from 1 to 50'],
         [['--photos', dir, '--out', join(dir, 'out'), '--learning-rate', 'fast'], '--learning-rate must be a number'],
+        [['--photos', dir, '--out', join(dir, 'out'), '--detector-steps', 'many'], '--detector-steps must be an integer'],
+        [['--photos', dir, '--out', join(dir, 'out'), '--detector-learning-rate', '2'], '--detector-learning-rate must be a number between 0 and 1'],
         [['--photos', dir, '--out', join(repoRoot, 'models')], 'is the model taught from'],
       ];
       const results = await Promise.all(cases.map(([args]) => adapt(args)));
@@ -124,7 +126,7 @@ describe('npm run model:adapt', () => {
       await writeSyntheticSet(photos, 4, 2, undefined, 'table', 'marbled');
       await writeFile(join(photos, 'cocked.json'), JSON.stringify({ 'synthetic_0001.jpg': [{ x: 0.05, y: 0.05, w: 0.05, h: 0.05 }] }));
       const out = join(dir, 'taught');
-      const r = await adapt(['--photos', photos, '--out', out, '--check-every', '2', '--scenes', '2', '--real-photos', '0', '--epochs', '1', '--per-die', '2', '--keep-worse']);
+      const r = await adapt(['--photos', photos, '--out', out, '--check-every', '2', '--scenes', '2', '--real-photos', '0', '--epochs', '1', '--per-die', '2', '--detector-steps', '3', '--keep-worse']);
       expect(r.stderr).not.toContain('    at ');
       expect(r.code).toBe(0);
       const result = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
@@ -138,6 +140,7 @@ describe('npm run model:adapt', () => {
       expect(spec.training.tableDice.teachPhotos).toBe(2);
       expect(r.stderr).toContain(`FLIGHTDECK_MODEL=${out}`);
       expect(spec.training.classifierRuns.at(-1).command).toContain('npm run model:adapt');
+      expect(spec.training.detectorRuns.at(-1)).toMatchObject({ detectorSteps: 3, tableDice: { teachPhotos: 2 } });
       expect(existsSync(join(out, 'detector', 'model.json'))).toBe(true);
       expect(existsSync(join(out, 'classifier', 'model.json'))).toBe(true);
       expect(existsSync(`${out}.part`)).toBe(false);

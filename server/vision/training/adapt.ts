@@ -41,6 +41,11 @@ export async function tablePhotoSample(photo: LabelledImage, cocked: readonly Se
   return { pixels, dice: [...faces, ...unreadable], source: 'real' };
 }
 
+/** The frame with its dice's sizes unknown: a box label's size is a guess, so the detector is not taught it. */
+export function withoutSizes(s: FrameSample): FrameSample {
+  return { ...s, dice: s.dice.map((d) => ({ ...d, size: null })) };
+}
+
 /**
  * Classifier crops of one table photo, `perDie` a die, cut at the sizes the detector finds its dice at (as
  * the reader cuts them; the label's box where it finds none), with background and off-centre "none" crops,

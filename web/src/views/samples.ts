@@ -151,6 +151,7 @@ const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
 
 /** The reader's figures on the saved photos, as `npm run dice:eval` prints them: rates, the dice marked cocked, the confusion matrix. */
 function measureView(m: PhotosMeasure): HTMLElement {
+  const model = taughtModelFolder(m.folder);
   const cocked = m.setAside.find((a) => a.kind === 'cocked')?.reads;
   const heads = ['1', '2', '3', '4', '5', '6', t('measureNotSure'), t('measureMissed')];
   const table = h('table', { class: 'measure-confusion', 'data-testid': 'measure-confusion' },
@@ -166,7 +167,13 @@ function measureView(m: PhotosMeasure): HTMLElement {
     m.unreadable.length ? h('p', { class: 'hint waiting' }, t('measureUnreadable', { list: m.unreadable.map((u) => `${u.image} (${u.reason})`).join(', ') })) : null,
     m.dice > 0 ? table : null,
     h('p', { class: 'hint' }, t('measureSame'), ' ', h('code', null, `npm run dice:eval -- --data ${m.folder}`)),
+    h('p', { class: 'hint', 'data-testid': 'measure-teach' }, t('measureTeach', { model }), ' ', h('code', null, `npm run model:adapt -- --photos ${m.folder} --out ${model}`)),
   );
+}
+
+/** Where the model taught the photos of `folder` is suggested to go: beside the photos folder. */
+function taughtModelFolder(folder: string): string {
+  return folder.replace(/[^\\/]+[\\/]?$/, 'dice-model');
 }
 
 /** Asks once per connection for the folder and how many photos it holds. */
