@@ -17,8 +17,8 @@
  * FLIGHTDECK_MODEL names --out. Progress on stderr; the last line of stdout is one JSON object.
  */
 import { parseArgs } from 'node:util';
-import { cp, mkdir } from 'node:fs/promises';
-import { existsSync, statSync } from 'node:fs';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initBackend, type BackendName } from '../vision/backend.ts';
@@ -28,9 +28,9 @@ import { readYoloFolder, sharedDir, type LabelledImage } from '../vision/yolo-da
 import { evaluateImages, readFolderExtras, type FolderEvaluation, type FolderExtras } from '../vision/evaluate-folder.ts';
 import { createDiceReader } from '../vision/reader.ts';
 import { VisionInputError, VisionModelError } from '../vision/errors.ts';
-import { checkScore, splitForCheck, tablePhotoExamples, tablePhotoSample, withoutSizes } from '../vision/training/adapt.ts';
+import { checkScore, rehearsalExamples, splitForCheck, tablePhotoExamples, tablePhotoSample, withoutSizes } from '../vision/training/adapt.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
-import { classifierExamples, detectedSizes, detectorExample, trainClassifier, trainDetector, type ClassifierExample } from '../vision/training/train.ts';
+import { detectorExample, trainClassifier, trainDetector, type ClassifierExample } from '../vision/training/train.ts';
 import { withoutErrata } from '../vision/training/label-errata.ts';
 import { seedTensorFlowRandom } from '../vision/training/seeded-random.ts';
 import { Rng } from '../synth/random.ts';
@@ -52,6 +52,13 @@ function integer(value: string | undefined, name: string, min: number, max: numb
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
   return n;
+}
+
+/** A folder --out may be replaced at: an empty one, or a model folder (spec.json, detector/, classifier/ and nothing else). */
+function isReplaceable(dir: string): boolean {
+  if (!statSync(dir).isDirectory()) return false;
+  const names = readdirSync(dir);
+  return names.length === 0 || (names.includes('spec.json') && names.every((n) => ['spec.json', 'detector', 'classifier'].includes(n)));
 }
 
 function folder(value: string | undefined, name: string): string {
@@ -114,6 +121,7 @@ async function main(): Promise<void> {
   const out = resolve(values.out);
   const modelDir = values.model === undefined ? DEFAULT_MODEL_DIR : folder(values.model, 'model');
   if (out === modelDir) throw new UsageError(`--out ${out} is the model taught from: give another folder`);
+  if (existsSync(out) && !isReplaceable(out)) throw new UsageError(`--out ${out} holds something other than a dice model: give a new folder, or one model:adapt wrote`);
   if (values.check !== undefined && values['check-every'] !== undefined) throw new UsageError('--check DIR and --check-every K both choose the photos to check on: give one');
   const checkDir = values.check === undefined ? null : folder(values.check, 'check');
   const checkEvery = integer(values['check-every'], 'check-every', 0, 1000, 3);
@@ -135,7 +143,7 @@ async function main(): Promise<void> {
 
   const { photos, extras } = await labelledPhotos(photosDir, 'photos');
   const { teach, check } = checkDir ? { teach: photos, check: [] as LabelledImage[] } : splitForCheck(photos, checkEvery);
-  if (teach.length === 0) throw new UsageError(`--photos ${photosDir} leaves no photo to teach once every ${checkEvery}-th is kept back to check: save more photos`);
+  if (teach.length === 0) throw new UsageError(`--photos ${photosDir} leaves no photo to teach once one in ${checkEvery} is kept back to check: save more photos`);
   const checkSet = checkDir ? await labelledPhotos(checkDir, 'check') : { photos: check, extras };
 
   const started = Date.now();
@@ -166,13 +174,23 @@ async function main(): Promise<void> {
   const tableSamples: FrameSample[] = [];
   let teachDice = 0;
   let teachCocked = 0;
+  const skipped: string[] = [];
   for (let i = 0; i < teach.length; i++) {
-    const s = await tablePhotoSample(teach[i], cockedOf?.get(teach[i].relPath) ?? []);
+    let s: FrameSample;
+    try {
+      s = await tablePhotoSample(teach[i], cockedOf?.get(teach[i].relPath) ?? []);
+    } catch (err) {
+      if (!(err instanceof VisionInputError)) throw err;
+      skipped.push(teach[i].relPath);
+      process.stderr.write(`\n${teach[i].relPath} left out: ${err.message}\n`);
+      continue;
+    }
     teachDice += teach[i].labels.length;
     teachCocked += s.dice.length - teach[i].labels.length;
     tableSamples.push(s);
     progress('table', i + 1, teach.length, `${teachDice} dice, ${teachCocked} cocked`);
   }
+  if (tableSamples.length === 0) throw new VisionInputError(`none of the ${teach.length} photos to teach could be read: ${skipped.join(', ')}`);
   const rehearsal: FrameSample[] = [];
   for (let i = 0; i < scenes; i++) {
     rehearsal.push(await syntheticSample(REHEARSAL_SEED_BASE + seed * 100_003 + i));
@@ -207,8 +225,8 @@ async function main(): Promise<void> {
   const data: ClassifierExample[] = [];
   for (const s of tableSamples) data.push(...tablePhotoExamples(detector, s, input, rng, perDie));
   const tableCrops = data.length;
-  for (const s of rehearsal) data.push(...classifierExamples(s, input, detectedSizes(detector, s, s.dice.map((d) => d.size ?? 30)), rng, 1, 1, 0.3));
-  for (const s of realRehearsal) data.push(...classifierExamples(s, input, detectedSizes(detector, s, (72 * s.pixels.width) / 640), rng, 2, 1, 0.3));
+  for (const s of rehearsal) data.push(...rehearsalExamples(detector, s, input, rng, 1, s.dice.map((d) => d.size ?? 30)));
+  for (const s of realRehearsal) data.push(...rehearsalExamples(detector, s, input, rng, 2, (72 * s.pixels.width) / 640));
   const realUsed = realRehearsal.length;
   const trainStart = Date.now();
   const taught = await trainClassifier(data, { architecture: 'small', epochs, batch: 64, learningRate }, rng.fork(), progress, classifier);
@@ -227,7 +245,7 @@ async function main(): Promise<void> {
     command: `npm run model:adapt -- ${process.argv.slice(2).join(' ')}`.trim(),
     seed,
     backend,
-    tableDice: { date, photos: photosDir, teachPhotos: teach.length, teachDice, teachCocked, checkPhotos: checkSet.photos.length, checkedOn: checkDir ?? `every ${checkEvery}-th photo of ${photosDir}` },
+    tableDice: { date, photos: photosDir, teachPhotos: tableSamples.length, ...(skipped.length > 0 ? { leftOut: skipped } : {}), teachDice, teachCocked, checkPhotos: checkSet.photos.length, checkedOn: checkDir ?? `one photo in ${checkEvery} of ${photosDir}, kept back` },
     tableCrops,
     rehearsalScenes: scenes,
     rehearsalRealPhotos: realUsed,
@@ -249,7 +267,6 @@ async function main(): Promise<void> {
   if (after) console.log(line('after', after));
   const better = before === null || after === null || checkScore(after) >= checkScore(before);
   const written = better || values['keep-worse'];
-  const { rm, rename } = await import('node:fs/promises');
   if (written) {
     await rm(out, { recursive: true, force: true });
     await rename(staging, out);

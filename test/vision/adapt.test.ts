@@ -106,6 +106,7 @@ describe('npm run model:adapt', () => {
         [['--photos', dir, '--out', join(dir, 'out'), '--detector-steps', 'many'], '--detector-steps must be an integer'],
         [['--photos', dir, '--out', join(dir, 'out'), '--detector-learning-rate', '2'], '--detector-learning-rate must be a number between 0 and 1'],
         [['--photos', dir, '--out', join(repoRoot, 'models')], 'is the model taught from'],
+        [['--photos', dir, '--out', join(repoRoot, 'server')], 'holds something other than a dice model'],
       ];
       const results = await Promise.all(cases.map(([args]) => adapt(args)));
       results.forEach((r, i) => {
@@ -125,12 +126,16 @@ describe('npm run model:adapt', () => {
       const photos = join(dir, 'photos');
       await writeSyntheticSet(photos, 4, 2, undefined, 'table', 'marbled');
       await writeFile(join(photos, 'cocked.json'), JSON.stringify({ 'synthetic_0001.jpg': [{ x: 0.05, y: 0.05, w: 0.05, h: 0.05 }] }));
+      // a damaged photo among those taught is left out, named, and the rest still teach
+      await writeFile(join(photos, 'synthetic_0004.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01]));
+      await writeFile(join(photos, 'synthetic_0004.txt'), '0 0.5 0.5 0.1 0.1\n');
       const out = join(dir, 'taught');
-      const r = await adapt(['--photos', photos, '--out', out, '--check-every', '2', '--scenes', '2', '--real-photos', '0', '--epochs', '1', '--per-die', '2', '--detector-steps', '3', '--keep-worse']);
+      const r = await adapt(['--photos', photos, '--out', out, '--check-every', '3', '--scenes', '2', '--real-photos', '0', '--epochs', '1', '--per-die', '2', '--detector-steps', '3', '--keep-worse']);
       expect(r.stderr).not.toContain('    at ');
       expect(r.code).toBe(0);
       const result = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
-      expect(result.tableDice).toMatchObject({ teachPhotos: 2, checkPhotos: 2, teachCocked: 1 });
+      expect(result.tableDice).toMatchObject({ teachPhotos: 2, checkPhotos: 2, teachCocked: 1, leftOut: ['synthetic_0004.jpg'] });
+      expect(r.stderr).toContain('synthetic_0004.jpg left out:');
       expect(result.before.photos).toBe(2);
       expect(result.after.dice).toBe(result.before.dice);
       expect(result.written).toBe(true);

@@ -59,6 +59,18 @@ export function tablePhotoExamples(detector: tf.LayersModel, s: FrameSample, inp
   return [...classifierExamples(s, input, sizes, rng, perDie, 3, 0.3), ...negativeExamples(s, input, unexplained, rng, perDie)];
 }
 
+/**
+ * Crops of a frame of other dice, shown beside a table's so that the classifier keeps reading them:
+ * `perDie` a die, cut at the detector's sizes, with background and off-centre "none" crops and the
+ * detector's unexplained peaks (tokens, side faces) as "none" twice each, so a classifier taught one
+ * table's dice does not start taking round tokens for them.
+ */
+export function rehearsalExamples(detector: tf.LayersModel, s: FrameSample, input: ClassifierInput, rng: Rng, perDie: number, fallbackSize: number | number[]): ClassifierExample[] {
+  const sizes = detectedSizes(detector, s, fallbackSize);
+  const unexplained = falsePeaks(detector, s, READER_DEFAULTS.detectThreshold);
+  return [...classifierExamples(s, input, sizes, rng, perDie, 3, 0.3), ...negativeExamples(s, input, unexplained, rng, 2)];
+}
+
 /** What a check compares, taught against untaught: faces right less extra dice, over the labelled dice. */
 export function checkScore(e: { dice: number; faceAccuracy: number; extra: number }): number {
   return e.dice === 0 ? 0 : (Math.round(e.faceAccuracy * e.dice) - e.extra) / e.dice;
