@@ -36,15 +36,7 @@ async function main(): Promise<void> {
   const { app, service } = await buildApp({
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     service: (log) => new TableService({ config, dbFile, games: tableGames, log }),
-    hardware: async (svc, log) =>
-      startHardware(svc, {
-        reader: async () => {
-          const reader = await createDiceReader({ modelDir: config.modelDir ?? undefined });
-          log.info({ model: config.modelDir ?? 'models/' }, `dice model ${reader.modelVersion}`);
-          return reader;
-        },
-        log,
-      }),
+    hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader({ modelDir: config.modelDir ?? undefined }), log }),
     allowedOrigins: config.allowedOrigins,
     samples: new DiceSampleStore(join(config.dataDir, 'dice-samples')),
   });

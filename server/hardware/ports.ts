@@ -55,6 +55,8 @@ export interface ReadOptions {
 export interface DiceReader {
   /** 'wasm' | 'tensorflow' | 'cpu' */
   readonly backend: string;
+  /** the dice model it reads with, for people (its version, and a table's dice it was taught) */
+  readonly modelVersion?: string;
   read(image: Buffer, options?: ReadOptions): Promise<{ width: number; height: number; dice: SeenDie[] }>;
 }
 

@@ -115,7 +115,7 @@ export async function startHardware(service: TableService, options: HardwareOpti
     try {
       reader = await options.reader();
       ready = true;
-      options.log.info({ backend: reader.backend }, `vision ready (backend ${reader.backend})`);
+      options.log.info({ backend: reader.backend, model: reader.modelVersion }, `vision ready (backend ${reader.backend}, dice model ${reader.modelVersion ?? 'unnamed'})`);
     } catch (err) {
       visionError = String((err as Error)?.message ?? err);
       reader = unavailableReader(visionError);
@@ -135,7 +135,7 @@ export async function startHardware(service: TableService, options: HardwareOpti
   }
   return {
     tables,
-    health: () => ({ vision: { backend: ready ? reader.backend : null, ready, error: visionError } }),
+    health: () => ({ vision: { backend: ready ? reader.backend : null, model: ready ? (reader.modelVersion ?? null) : null, ready, error: visionError } }),
     diceReader: () => (ready ? reader : null),
     close: async () => {
       for (const hw of tables.values()) await hw.stop().catch((err) => options.log.warn({ table: hw.table.id, err }, 'stopping hardware failed'));

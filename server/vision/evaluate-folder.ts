@@ -87,6 +87,8 @@ export interface FolderEvaluation extends Pick<Scores, 'images' | 'dice' | 'face
   /** images that could not be read, with why */
   unreadable: { image: string; reason: string }[];
   backend: string;
+  /** the reader's dice model (DiceReader.modelVersion), null when it does not say */
+  model: string | null;
 }
 
 /**
@@ -132,5 +134,6 @@ export async function evaluateImages(reader: DiceReader, images: readonly Labell
     setAside: extras.setAside.map(({ kind }, k) => ({ kind, about: SET_ASIDE_FILES[kind].about, reads: aside[k] })),
     unreadable,
     backend: reader.backend,
+    model: reader.modelVersion ?? null,
   };
 }

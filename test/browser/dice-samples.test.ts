@@ -54,11 +54,13 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
   const tap = (i: number) => page.getByTestId(`sample-die-${i}`).click();
 
   it('takes a photo of thrown dice, corrects its labels by tapping and saves it with them', async (ctx) => {
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean; error?: string } };
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean; error?: string; model?: string } };
     if (!health.vision?.ready) {
       ctx.skip(`no dice model to read the simulated camera (${health.vision?.error ?? 'vision not ready'})`);
       return;
     }
+    // the shipped model: its version, no table's dice taught
+    expect(health.vision.model).toMatch(/^\d+\.\d+\.\d+$/);
     await page.goto(`${server.url}/?view=samples&lang=en&pin=${PIN}`);
     await expect.poll(() => page.getByTestId('samples-count').textContent()).toBe('Saved so far: 0 photos');
     expect(await page.getByTestId('samples-folder').textContent()).toContain(server.samplesDir);
@@ -176,6 +178,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     const confusion = await page.getByTestId('measure-confusion').locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].reduce((sum, td) => sum + Number(td.textContent), 0)));
     expect(confusion.reduce((a, b) => a + b, 0)).toBe(expected.length);
     expect(await page.getByTestId('samples-measure').textContent()).toContain('Dice marked cocked: 1;');
+    expect(await page.getByTestId('measure-model').textContent()).toMatch(/^Read with the dice model \d+\.\d+\.\d+\.$/);
     // and how to teach the camera these dice: the command, its output folder beside the photos
     const model = join(dirname(server.samplesDir), 'dice-model');
     expect(await page.getByTestId('measure-teach').locator('code').textContent()).toBe(`npm run model:adapt -- --photos ${server.samplesDir} --out ${model}`);

@@ -200,7 +200,7 @@ describe('dice photo routes', () => {
     const res = await evaluate();
     expect(res.statusCode).toBe(200);
     const e = res.json();
-    expect(e).toMatchObject({ labelledImages: 1, images: 1, dice: 2, faceAccuracy: 0.5, recall: 0.5, precision: 1, wholeRollAccuracy: 0, extra: 0, backend: 'test', limit: 300, unreadable: [] });
+    expect(e).toMatchObject({ labelledImages: 1, images: 1, dice: 2, faceAccuracy: 0.5, recall: 0.5, precision: 1, wholeRollAccuracy: 0, extra: 0, backend: 'test', model: null, limit: 300, unreadable: [] });
     expect(e.confusion[5]).toEqual([0, 0, 0, 0, 0, 1, 0, 0]);
     expect(e.confusion[1]).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
     expect(e.setAside).toEqual([{ kind: 'cocked', about: 'dice a player marked cocked (no face up)', reads: { dice: 1, notSure: 0, guessed: 0, notFound: 1 } }]);

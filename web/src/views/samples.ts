@@ -163,6 +163,7 @@ function measureView(m: PhotosMeasure): HTMLElement {
       photos: photos(m.images), dice: m.dice, face: percent(m.faceAccuracy), recall: percent(m.recall), precision: percent(m.precision), whole: percent(m.wholeRollAccuracy),
     })),
     m.labelledImages > m.images ? h('p', { class: 'hint' }, t('measureLimit', { n: m.images, total: m.labelledImages })) : null,
+    m.model ? h('p', { class: 'hint', 'data-testid': 'measure-model' }, t('measureModel', { model: m.model })) : null,
     cocked && cocked.dice > 0 ? h('p', null, t('measureCocked', { ...cocked })) : null,
     m.unreadable.length ? h('p', { class: 'hint waiting' }, t('measureUnreadable', { list: m.unreadable.map((u) => `${u.image} (${u.reason})`).join(', ') })) : null,
     m.dice > 0 ? table : null,
