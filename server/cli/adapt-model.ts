@@ -11,9 +11,10 @@
  * (right faces less extra dice), unless --keep-worse. --check DIR checks on another folder instead and
  * teaches every photo of --photos. So that the classifier keeps reading other dice, each round also
  * shows it --scenes synthetic scenes of every look (default 200) and --real-photos of the real train
- * photos of ../shared (default 80, when present). --detector-steps N (default 0: the detector as it is)
- * also teaches the detector where the table's dice lie, half its crops from the table's photos (their
- * centres; the sizes it knows are kept), before the classifier's crops are cut at its sizes. The service reads the taught model when
+ * photos of ../shared (default 80, when present). First the detector is taught where the table's dice
+ * lie, --detector-steps N steps of 12 crops (default 600; 0 keeps it as it is), half its crops from the
+ * table's photos (their centres; the sizes it knows are kept), half from the other dice; then the
+ * classifier's crops are cut at the sizes it finds. The service reads the taught model when
  * FLIGHTDECK_MODEL names --out. Progress on stderr; the last line of stdout is one JSON object.
  */
 import { parseArgs } from 'node:util';
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
   const realWanted = integer(values['real-photos'], 'real-photos', 0, 100_000, 80);
   const learningRate = values['learning-rate'] === undefined ? 3e-4 : Number(values['learning-rate']);
   if (!(Number.isFinite(learningRate) && learningRate > 0 && learningRate < 1)) throw new UsageError(`--learning-rate must be a number between 0 and 1, got "${values['learning-rate']}"`);
-  const detectorSteps = integer(values['detector-steps'], 'detector-steps', 0, 100_000, 0);
+  const detectorSteps = integer(values['detector-steps'], 'detector-steps', 0, 100_000, 600);
   const detectorLearningRate = values['detector-learning-rate'] === undefined ? 2e-4 : Number(values['detector-learning-rate']);
   if (!(Number.isFinite(detectorLearningRate) && detectorLearningRate > 0 && detectorLearningRate < 1)) {
     throw new UsageError(`--detector-learning-rate must be a number between 0 and 1, got "${values['detector-learning-rate']}"`);
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
   const progress = progressBar();
   const rng = new Rng(seed);
   seedTensorFlowRandom(seed);
-  process.stderr.write(`teaching ${modelDir}'s classifier ${teach.length} photos of ${photosDir} on backend ${backend}, seed ${seed}; checking on ${checkSet.photos.length} photos${checkDir ? ` of ${checkDir}` : ' kept back'}\n`);
+  process.stderr.write(`teaching ${modelDir}'s ${detectorSteps > 0 ? 'detector and classifier' : 'classifier'} ${teach.length} photos of ${photosDir} on backend ${backend}, seed ${seed}; checking on ${checkSet.photos.length} photos${checkDir ? ` of ${checkDir}` : ' kept back'}\n`);
 
   const evaluate = async (dir: string): Promise<FolderEvaluation | null> => {
     if (checkSet.photos.length === 0) return null;
