@@ -1,15 +1,14 @@
 /**
- * Teaching the classifier one table's own dice (`npm run model:adapt`): the labelled photos of a folder
- * in the layout of ../shared/docs/dice-data.md (the dashboard's Dice photos folder is one) are split into
- * photos to teach and photos kept back to check, and the teaching photos' dice become classifier crops
- * cut as the reader cuts them. Pure but for decoding the photos.
+ * Teaching the model one table's own dice (`npm run model:adapt`): the labelled photos of a folder in
+ * the layout of ../shared/docs/dice-data.md (the dashboard's Dice photos folder is one) are split into
+ * photos to teach and photos kept back to check; the teaching photos become training frames, and their
+ * dice classifier crops cut as the reader cuts them, beside crops of other dice.
  */
 import type * as tf from '@tensorflow/tfjs';
 import { readFile } from 'node:fs/promises';
 import { decodeImage } from '../decode.ts';
 import { inPixels, type SetAsideDie } from '../set-aside-dice.ts';
-import { CLASS_COCKED } from '../spec.ts';
-import type { ClassifierInput } from '../spec.ts';
+import { CLASS_COCKED, type ClassifierInput } from '../spec.ts';
 import type { LabelledImage } from '../yolo-dataset.ts';
 import type { Rng } from '../../synth/random.ts';
 import type { FrameSample } from './samples.ts';
