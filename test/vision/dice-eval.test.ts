@@ -87,6 +87,16 @@ describe('npm run dice:eval', () => {
     await expect(run(process.execPath, [...cli, '--data', repoRoot, '--large-frame'], { cwd: repoRoot })).rejects.toMatchObject({
       stderr: expect.stringContaining('--large-frame goes with --synthetic'),
     });
+    await expect(run(process.execPath, [...cli, '--data', repoRoot, '--table', 'marbled'], { cwd: repoRoot })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--table goes with --synthetic'),
+    });
+    await expect(run(process.execPath, [...cli, '--synthetic', '1', '--table', 'pink'], { cwd: repoRoot })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--table must be one of black, red, blue, green, yellow, purple, translucent, marbled, white, got "pink"'),
+    });
+    await expect(run(process.execPath, [...cli, '--synthetic', '1', '--table', 'red', '--crowded'], { cwd: repoRoot })).rejects.toMatchObject({
+      stderr: expect.stringContaining('--crowded and --table are two different sets'),
+    });
     await expect(run(process.execPath, [...cli, '--data', repoRoot, '--fine-look', 'maybe'], { cwd: repoRoot })).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--fine-look must be on or off, got "maybe"'),
@@ -111,6 +121,7 @@ describe('npm run dice:eval', () => {
     ['--close-camera', 1, 6],
     ['--crowded', 11, 25],
     ['--large-frame', 1, 25],
+    ['--table=marbled', 1, 12],
   ])('writes the synthetic set of %s when asked', async (flag, fewest, most) => {
     const dir = await mkdtemp(join(tmpdir(), 'dice-eval-kind-'));
     try {
