@@ -74,7 +74,7 @@ export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions
     logger: false,
     samples: new DiceSampleStore(samplesDir),
     service: (log) => new TableService({ config, dbFile: databaseFileIn(config.dataDir), games: tableGames, log, ...(kiosk ? { kiosk } : {}), ...(now ? { now } : {}) }),
-    hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader(), log }),
+    hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader({ modelDir: config.modelDir ?? undefined }), log }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

@@ -1,0 +1,53 @@
+/**
+ * The service reads with the dice model FLIGHTDECK_MODEL names (one `npm run model:adapt` wrote) and says
+ * which; a folder without a model stops it at start with that said.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, startServer, tempSetup } from '../reliability/server-process.ts';
+
+describe('FLIGHTDECK_MODEL', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'taught-model-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('makes the service read with that model, named in /api/health and the log', async () => {
+    // the shipped weights with the record a taught model carries
+    const model = join(dir, 'dice-model');
+    for (const part of ['detector', 'classifier']) cpSync(join(REPO_ROOT, 'models', part), join(model, part), { recursive: true });
+    const spec = JSON.parse(readFileSync(join(REPO_ROOT, 'models', 'spec.json'), 'utf8'));
+    spec.training.tableDice = { date: '2026-12-02T08:00:00.000Z', teachPhotos: 20, teachDice: 130 };
+    writeFileSync(join(model, 'spec.json'), JSON.stringify(spec));
+    const setup = tempSetup([{ id: 'default', camera: 'synthetic' }]);
+    const server = await startServer({ dataDir: setup.dataDir, configFile: setup.configFile, env: { FLIGHTDECK_MODEL: model } });
+    try {
+      const health = await (await fetch(`${server.url}/api/health`)).json();
+      expect(health.vision).toMatchObject({ ready: true, model: `${spec.spec.version}, taught 20 photos of a table's dice on 2026-12-02` });
+      expect(server.lines.join('\n')).toContain(`dice model ${spec.spec.version}, taught 20 photos of a table's dice on 2026-12-02`);
+    } finally {
+      await server.kill('SIGTERM');
+      setup.cleanup();
+    }
+  }, 120_000);
+
+  it('stops the service at start, named, when the folder holds no model', async () => {
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', FLIGHTDECK_DATA: join(dir, 'data'), FLIGHTDECK_MODEL: empty },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
+    expect(code).toBe(2);
+    expect(output).toContain(`FLIGHTDECK_MODEL: ${empty} holds no dice model`);
+  }, 60_000);
+});
