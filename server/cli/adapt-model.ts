@@ -3,19 +3,20 @@
  *   [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--detector-steps N]
  *   [--detector-learning-rate X] [--keep-worse] [--backend wasm|cpu]`
  *
- * Teaches the model's classifier one table's own dice: the labelled photos of --photos (the dashboard's
- * Dice photos folder, or any folder in the layout of ../shared/docs/dice-data.md; its `cocked.json` dice
- * are taught as unreadable). Every K-th photo (--check-every, default 3) is kept back and never taught;
- * the model is read on those before and after, and the taught model is written to --out (detector
- * unchanged, classifier taught, spec.json recording the run) only when it reads them at least as well
- * (right faces less extra dice), unless --keep-worse. --check DIR checks on another folder instead and
- * teaches every photo of --photos. So that the classifier keeps reading other dice, each round also
- * shows it --scenes synthetic scenes of every look (default 200) and --real-photos of the real train
- * photos of ../shared (default 80, when present). First the detector is taught where the table's dice
- * lie, --detector-steps N steps of 12 crops (default 600; 0 keeps it as it is), half its crops from the
- * table's photos (their centres; the sizes it knows are kept), half from the other dice; then the
- * classifier's crops are cut at the sizes it finds. The service reads the taught model when
- * FLIGHTDECK_MODEL names --out. Progress on stderr; the last line of stdout is one JSON object.
+ * Teaches the model one table's own dice: the labelled photos of --photos (the dashboard's Dice photos
+ * folder, or any folder in the layout of ../shared/docs/dice-data.md; its `cocked.json` dice are taught
+ * as unreadable, a photo that cannot be decoded is left out and named). One photo in K (--check-every,
+ * default 3: the first, the K+1-th, … by name) is kept back and never taught; the model is read on those
+ * before and after, and the taught model is written to --out (spec.json recording the run) only when it
+ * reads them at least as well (right faces less extra dice), unless --keep-worse. --check DIR checks on
+ * another folder instead and teaches every photo of --photos. First the detector is taught where the
+ * table's dice lie, --detector-steps N steps of 12 crops (default 600; 0 keeps it as it is), half its
+ * crops from the table's photos (their centres; the sizes it knows are kept), half from other dice; then
+ * the classifier, --epochs rounds on --per-die crops of each table die cut at the sizes the taught
+ * detector finds. So that both keep reading other dice, they also see --scenes synthetic scenes of every
+ * look (default 200) and --real-photos of the real train photos of ../shared (default 80, when present).
+ * The service reads the taught model when FLIGHTDECK_MODEL names --out. Progress on stderr; the last
+ * line of stdout is one JSON object.
  */
 import { parseArgs } from 'node:util';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
@@ -23,6 +24,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initBackend, type BackendName } from '../vision/backend.ts';
+import { classifierArchitectureOf } from '../vision/architecture.ts';
 import { registerWasmTrainingKernels } from '../vision/wasm-training-kernels.ts';
 import { DEFAULT_MODEL_DIR, loadLayersModel, readSpec, saveLayersModel, writeSpec, classifierRunsOf } from '../vision/model-store.ts';
 import { readYoloFolder, sharedDir, type LabelledImage } from '../vision/yolo-dataset.ts';
@@ -230,7 +232,7 @@ async function main(): Promise<void> {
   for (const s of realRehearsal) data.push(...rehearsalExamples(detector, s, input, rng, 2, (72 * s.pixels.width) / 640));
   const realUsed = realRehearsal.length;
   const trainStart = Date.now();
-  const taught = await trainClassifier(data, { architecture: 'small', epochs, batch: 64, learningRate }, rng.fork(), progress, classifier);
+  const taught = await trainClassifier(data, { architecture: classifierArchitectureOf(classifier), epochs, batch: 64, learningRate }, rng.fork(), progress, classifier);
   const trainSeconds = Math.round((Date.now() - trainStart) / 1000);
 
   const staging = `${out}.part`;
