@@ -175,6 +175,7 @@ async function main(): Promise<void> {
   const input = shipped.classifierInput;
   const cockedOf = extras.setAside.find((s) => s.kind === 'cocked')?.dice;
   const tableSamples: FrameSample[] = [];
+  const taughtNames: string[] = [];
   let teachDice = 0;
   let teachCocked = 0;
   const skipped: string[] = [];
@@ -191,6 +192,7 @@ async function main(): Promise<void> {
     teachDice += teach[i].labels.length;
     teachCocked += s.dice.length - teach[i].labels.length;
     tableSamples.push(s);
+    taughtNames.push(teach[i].relPath);
     progress('table', i + 1, teach.length, `${teachDice} dice, ${teachCocked} cocked`);
   }
   if (tableSamples.length === 0) throw new VisionInputError(`none of the ${teach.length} photos to teach could be read: ${skipped.join(', ')}`);
@@ -248,7 +250,7 @@ async function main(): Promise<void> {
     command: `npm run model:adapt -- ${process.argv.slice(2).join(' ')}`.trim(),
     seed,
     backend,
-    tableDice: { date, photos: photosDir, teachPhotos: tableSamples.length, ...(skipped.length > 0 ? { leftOut: skipped } : {}), teachDice, teachCocked, checkPhotos: checkSet.photos.length, checkedOn: checkDir ?? `one photo in ${checkEvery} of ${photosDir}, kept back` },
+    tableDice: { date, photos: photosDir, teachPhotos: tableSamples.length, ...(skipped.length > 0 ? { leftOut: skipped } : {}), teachDice, teachCocked, taught: taughtNames, checkPhotos: checkSet.photos.length, checkedOn: checkDir ?? `one photo in ${checkEvery} of ${photosDir}, kept back` },
     tableCrops,
     rehearsalScenes: scenes,
     rehearsalRealPhotos: realUsed,

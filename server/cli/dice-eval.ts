@@ -54,7 +54,7 @@ import { formatConfusion, median, scoreImages, type LabelBox } from '../vision/s
 import { averagePrecision, formatAveragePrecision } from '../vision/average-precision.ts';
 import type { SeenDie } from '../http/protocol.ts';
 import { syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
-import { evaluateImage, readFolderExtras, type FolderExtras } from '../vision/evaluate-folder.ts';
+import { evaluateImage, readFolderExtras, taughtIn, type FolderExtras } from '../vision/evaluate-folder.ts';
 import { addReads, formatReads, NO_READS, type SetAsideReads } from '../vision/set-aside-dice.ts';
 import { formatByLook, scoresByLook } from '../vision/scores-by-look.ts';
 import { progressBar } from './progress.ts';
@@ -164,10 +164,10 @@ async function main(): Promise<void> {
     dataDir = resolve(values.data);
   }
   if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) throw new UsageError(`--data ${dataDir} is not a folder`);
-  const images = await readYoloFolder(dataDir, ({ file, faces }) => {
+  const labelled = await readYoloFolder(dataDir, ({ file, faces }) => {
     process.stdout.write(`class names in ${file} order the faces otherwise: ${faces.map((f, k) => `class ${k} = ${f}`).join(', ')}\n`);
   });
-  if (images.length === 0) throw new UsageError(`no labelled images in ${dataDir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
+  if (labelled.length === 0) throw new UsageError(`no labelled images in ${dataDir} (expected .jpg/.png files with same-stem .txt YOLO labels)`);
   let extras: FolderExtras;
   try {
     extras = await readFolderExtras(dataDir);
@@ -187,6 +187,10 @@ async function main(): Promise<void> {
     // only the thresholds given: the reader's defaults stand for the rest
     thresholds: Object.fromEntries(Object.entries({ face, none, edge, sideFace, faint, cocked }).filter(([, v]) => v !== undefined)),
   });
+  // photos a taught model learned from are no fair measure of it
+  const taught = taughtIn(reader, dataDir);
+  const images = labelled.filter((img) => !taught.has(img.relPath));
+  if (images.length === 0) throw new UsageError(`every labelled photo in ${dataDir} taught this model (npm run model:adapt): none is left to measure it fairly`);
   const bar = progressBar();
   const times: number[] = [];
   const items: { relPath: string; labels: LabelBox[]; preds: SeenDie[] }[] = [];
@@ -236,6 +240,7 @@ async function main(): Promise<void> {
   console.log(`data: ${dataDir}`);
   console.log(`model ${reader.modelVersion}, backend ${reader.backend}`);
   if (camera) console.log(`camera variation: ${camera}, ${CAMERA_VARIATIONS[camera].about}`);
+  if (labelled.length > images.length) console.log(`photos this model was taught (npm run model:adapt), left out: ${labelled.length - images.length} of ${labelled.length}`);
   console.log(formatConfusion(s.confusion));
   console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
   if (s.dice > 0) console.log(formatAveragePrecision(averagePrecision(items)));

@@ -52,11 +52,19 @@ export interface ReadOptions {
 }
 
 /** Frame -> dice. One implementation (server/vision) serves the server, dice:eval and the benchmark. */
+/** The labelled photos a taught dice model learned from: the folder, and their paths within it. */
+export interface TaughtPhotos {
+  folder: string;
+  photos: readonly string[];
+}
+
 export interface DiceReader {
   /** 'wasm' | 'tensorflow' | 'cpu' */
   readonly backend: string;
   /** the dice model it reads with, for people (its version, and a table's dice it was taught) */
   readonly modelVersion?: string;
+  /** the photos its model was taught (`npm run model:adapt`): no fair measure of it */
+  readonly taught?: TaughtPhotos;
   read(image: Buffer, options?: ReadOptions): Promise<{ width: number; height: number; dice: SeenDie[] }>;
 }
 

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { DiceReader, ReadRegion } from '../hardware/ports.ts';
 import type { SeenDie } from '../http/protocol.ts';
 import { parseReadRegions, READ_REGIONS_FILE } from './dice-sample.ts';
@@ -89,18 +89,27 @@ export interface FolderEvaluation extends Pick<Scores, 'images' | 'dice' | 'face
   backend: string;
   /** the reader's dice model (DiceReader.modelVersion), null when it does not say */
   model: string | null;
+  /** photos of the folder the model was taught, left out (no fair measure of it; `labelledImages` does not count them) */
+  taughtLeftOut: number;
+}
+
+/** The images of `dir` that `reader`'s model was taught (none unless its taught folder is `dir`). */
+export function taughtIn(reader: DiceReader, dir: string): Set<string> {
+  return reader.taught && resolve(reader.taught.folder) === resolve(dir) ? new Set(reader.taught.photos) : new Set();
 }
 
 /**
  * Scores `reader` on the labelled images of `dir` (the last `limit` by name: the dashboard's photos are
- * named by capture time). Throws a plain Error naming the problem for a folder without labelled images
+ * named by capture time), but for those its model was taught (`taughtIn`). Throws a plain Error naming the problem for a folder without labelled images
  * or with a damaged file beside them.
  */
 export async function evaluateFolder(reader: DiceReader, dir: string, limit = Infinity): Promise<FolderEvaluation> {
-  const all = await readYoloFolder(dir);
-  if (all.length === 0) throw new Error(`no labelled images in ${dir}`);
+  const labelled = await readYoloFolder(dir);
+  if (labelled.length === 0) throw new Error(`no labelled images in ${dir}`);
+  const taught = taughtIn(reader, dir);
+  const all = labelled.filter((img) => !taught.has(img.relPath));
   const evaluation = await evaluateImages(reader, all.slice(Math.max(0, all.length - limit)), await readFolderExtras(dir));
-  return { ...evaluation, labelledImages: all.length };
+  return { ...evaluation, labelledImages: all.length, taughtLeftOut: labelled.length - all.length };
 }
 
 /** Scores `reader` on some labelled images of a folder (`extras`: what the folder says beside them); `labelledImages` counts these. */
@@ -135,5 +144,6 @@ export async function evaluateImages(reader: DiceReader, images: readonly Labell
     unreadable,
     backend: reader.backend,
     model: reader.modelVersion ?? null,
+    taughtLeftOut: 0,
   };
 }

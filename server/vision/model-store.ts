@@ -1,4 +1,5 @@
 /** Saving and loading the two Layers models as model.json + weights.bin (no tfjs-node, no fetch). */
+import type { TaughtPhotos } from '../hardware/ports.ts';
 import * as tf from '@tensorflow/tfjs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -63,6 +64,13 @@ export function modelName(shipped: Pick<ShippedSpec, 'spec' | 'training'>): stri
   if (!taught || typeof taught.teachPhotos !== 'number') return shipped.spec.version;
   const day = typeof taught.date === 'string' ? ` on ${taught.date.slice(0, 10)}` : '';
   return `${shipped.spec.version}, taught ${taught.teachPhotos} photos of a table's dice${day}`;
+}
+
+/** The photos `npm run model:adapt` taught a model, where its spec records them. */
+export function taughtPhotosOf(shipped: Pick<ShippedSpec, 'training'>): TaughtPhotos | null {
+  const taught = shipped.training.tableDice as { photos?: unknown; taught?: unknown } | undefined;
+  if (!taught || typeof taught.photos !== 'string' || !Array.isArray(taught.taught)) return null;
+  return { folder: taught.photos, photos: taught.taught.filter((p): p is string => typeof p === 'string') };
 }
 
 export async function writeSpec(modelDir: string, training: Record<string, unknown>, classifierInput: ClassifierInput): Promise<void> {

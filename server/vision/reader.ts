@@ -14,7 +14,7 @@ import { initBackend, type BackendName } from './backend.ts';
 import { checkRaw, decodeImage, type RawRgb, type RgbPixels } from './decode.ts';
 import { decideDice, DEFAULT_THRESHOLDS, type DecisionThresholds, type Detection } from './decide.ts';
 import { decodePeaks, PEAK_SPACING } from './heatmap.ts';
-import { DEFAULT_MODEL_DIR, loadLayersModel, modelName, readSpec } from './model-store.ts';
+import { DEFAULT_MODEL_DIR, loadLayersModel, modelName, readSpec, taughtPhotosOf } from './model-store.ts';
 import { join } from 'node:path';
 import { classifierCrops, detectorInput, inputToFrame, meanOverViews, orientedViews, type ClassifierViews, type FrameWindow, type InputSize, type Letterbox } from './preprocess.ts';
 import { CLOSER_LOOK_INPUT, closerLookWindow, placeAgain } from './closer-look.ts';
@@ -237,6 +237,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   return {
     backend,
     modelVersion: modelName(shipped),
+    ...(taughtPhotosOf(shipped) ? { taught: taughtPhotosOf(shipped)! } : {}),
     read: async (image: Buffer, options?: ReadOptions) => readPixels(await decodeImage(image), options),
     readRaw: async (image: RawRgb, options?: ReadOptions) => readPixels(checkRaw(image), options),
     dispose: () => {

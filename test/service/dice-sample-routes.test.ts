@@ -217,6 +217,24 @@ describe('dice photo routes', () => {
     expect((await evaluate()).statusCode).toBe(200);
   });
 
+  it('leave out the photos the running model was taught: no fair measure of it', async () => {
+    const reader: DiceReader & { taught?: { folder: string; photos: string[] } } = { ...oneSixReader() };
+    const { b, folder, setRead } = await start(true, reader);
+    setRead(await settledRead());
+    const { hold } = (await post(b, '/api/tables/one/dice-samples/hold')).json();
+    const saved = (await post(b, '/api/tables/one/dice-samples', { hold, dice: [{ x: 80, y: 60, w: 24, h: 24, face: 6 }] })).json();
+    setRead({ ...(await settledRead()), frame: { ...(await settledRead()).frame, at: AT + 1000 } });
+    const second = (await post(b, '/api/tables/one/dice-samples/hold')).json();
+    expect((await post(b, '/api/tables/one/dice-samples', { hold: second.hold, dice: [{ x: 80, y: 60, w: 24, h: 24, face: 5 }] })).statusCode).toBe(201);
+    // taught the first photo of this folder: only the second is measured
+    reader.taught = { folder, photos: [saved.image] };
+    const e = (await post(b, '/api/tables/one/dice-samples/evaluate')).json();
+    expect(e).toMatchObject({ labelledImages: 1, images: 1, dice: 1, faceAccuracy: 0, taughtLeftOut: 1 });
+    // a model taught another folder's photos leaves none out here
+    reader.taught = { folder: join(folder, '..', 'elsewhere'), photos: [saved.image] };
+    expect((await post(b, '/api/tables/one/dice-samples/evaluate')).json()).toMatchObject({ labelledImages: 2, images: 2, taughtLeftOut: 0 });
+  });
+
   it('say the reader is not running rather than measure without it', async () => {
     const { b } = await start(true, null);
     const res = await post(b, '/api/tables/one/dice-samples/evaluate');

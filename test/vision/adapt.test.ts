@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { checkScore, splitForCheck, tablePhotoSample } from '../../server/vision/training/adapt.ts';
 import { CLASS_COCKED, type ModelSpec } from '../../server/vision/spec.ts';
-import { modelName } from '../../server/vision/model-store.ts';
+import { modelName, taughtPhotosOf } from '../../server/vision/model-store.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
 import { syntheticSetLook, syntheticSetScene, tableDiceLook, writeSyntheticSet } from '../../server/synth/test-set.ts';
 
@@ -73,6 +73,11 @@ describe('modelName', () => {
     const spec = { version: '1.22.0' } as ModelSpec;
     expect(modelName({ spec, training: {} })).toBe('1.22.0');
     expect(modelName({ spec, training: { tableDice: { teachPhotos: 20, date: '2026-12-02T08:00:00.000Z' } } })).toBe("1.22.0, taught 20 photos of a table's dice on 2026-12-02");
+  });
+
+  it('taughtPhotosOf: the folder and the photos a taught model learned from, none for the shipped one', () => {
+    expect(taughtPhotosOf({ training: {} })).toBeNull();
+    expect(taughtPhotosOf({ training: { tableDice: { photos: '/data/dice-samples', taught: ['a.jpg', 7, 'b.jpg'] } } })).toEqual({ folder: '/data/dice-samples', photos: ['a.jpg', 'b.jpg'] });
   });
 });
 
@@ -149,6 +154,12 @@ describe('npm run model:adapt', () => {
       expect(existsSync(join(out, 'detector', 'model.json'))).toBe(true);
       expect(existsSync(join(out, 'classifier', 'model.json'))).toBe(true);
       expect(existsSync(`${out}.part`)).toBe(false);
+      // the photos it was taught are named, and dice:eval leaves them out of the taught model's figures
+      expect(spec.training.tableDice.taught).toEqual(['synthetic_0001.jpg', 'synthetic_0002.jpg']);
+      const evaluated = await run(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/cli/dice-eval.ts'), '--model', out, '--data', photos], { cwd: repoRoot });
+      expect(evaluated.stdout).toContain('photos this model was taught (npm run model:adapt), left out: 2 of 5');
+      expect(evaluated.stdout).toContain("taught 2 photos of a table's dice on");
+      expect(JSON.parse(evaluated.stdout.trim().split('\n').at(-1)!).images).toBe(3);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -164,6 +164,7 @@ function measureView(m: PhotosMeasure): HTMLElement {
     })),
     m.labelledImages > m.images ? h('p', { class: 'hint' }, t('measureLimit', { n: m.images, total: m.labelledImages })) : null,
     m.model ? h('p', { class: 'hint', 'data-testid': 'measure-model' }, t('measureModel', { model: m.model })) : null,
+    m.taughtLeftOut > 0 ? h('p', { class: 'hint', 'data-testid': 'measure-taught' }, t('measureTaught', { photos: photos(m.taughtLeftOut) })) : null,
     cocked && cocked.dice > 0 ? h('p', null, t('measureCocked', { ...cocked })) : null,
     m.unreadable.length ? h('p', { class: 'hint waiting' }, t('measureUnreadable', { list: m.unreadable.map((u) => `${u.image} (${u.reason})`).join(', ') })) : null,
     m.dice > 0 ? table : null,
