@@ -29,7 +29,7 @@ const COLOURS: DiceColour[] = ['black', 'red', 'blue', 'green', 'yellow', 'purpl
  * the tray wall (leaning.ts; against a wall only where the scene has a tray), not labelled but listed in
  * the set's `leaning-on-dice.json` and `leaning-on-wall.json`; seeds 4 500 000 000 + seed × 10 007 + i.
  * 'table': one table's own dice: the coloured set's kind of frames, every die of every frame in the one
- * look the set's seed draws (`tableLook`: its colour), as a table's dice set is; seeds 5 000 000 000 +
+ * look the set's seed draws (of the colour `tableColour` names), as a table's dice set is; seeds 5 000 000 000 +
  * seed × 10 007 + i.
  */
 export type SyntheticSetKind = 'coloured' | 'close-camera' | 'crowded' | 'occluded' | 'large-frame' | 'leaning' | 'table';

@@ -10,6 +10,8 @@ import { CLASS_COCKED, type ModelSpec } from '../../server/vision/spec.ts';
 import { modelName, taughtPhotosOf } from '../../server/vision/model-store.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
 import { syntheticSetLook, syntheticSetScene, tableDiceLook, writeSyntheticSet } from '../../server/synth/test-set.ts';
+import { renderScene } from '../../server/synth/scene.ts';
+import type { DieLook } from '../../server/synth/die.ts';
 
 const run = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -44,6 +46,19 @@ describe("a synthetic table's dice ('table' sets)", () => {
     expect(a.dice.length).toBeGreaterThan(0);
     expect(b.dice.length).toBeGreaterThan(0);
     expect(syntheticSetScene(0, 1, 'table', 'red').scene.dice).toEqual(a.dice);
+  });
+
+  it('renderScene with a look draws every die in it: each face-2 die green at its centre, between its pips', () => {
+    const green: DieLook = { body: [0.1, 0.8, 0.1], pip: [0.95, 0.95, 0.95], opacity: 1, pipRadius: 0.09, pipSpacing: 0.26, corner: 0.15, bigOne: 1 };
+    for (const seed of [3, 4, 5]) {
+      const { image, dice } = renderScene({ width: 640, height: 480, faces: [2, 2, 2, 2, 2, 2, 2, 2], seed, mode: 'test', dieSize: 50, look: green });
+      expect(dice.length).toBeGreaterThan(0);
+      for (const d of dice) {
+        const i = (Math.round(d.y) * 640 + Math.round(d.x)) * 3;
+        const [r, g, b] = image.data.subarray(i, i + 3);
+        expect(g, `die at ${d.x.toFixed(0)},${d.y.toFixed(0)} of scene ${seed}`).toBeGreaterThan(1.5 * Math.max(r, b));
+      }
+    }
   });
 });
 
