@@ -51,13 +51,13 @@ export interface ReadOptions {
   within?: ReadRegion;
 }
 
-/** Frame -> dice. One implementation (server/vision) serves the server, dice:eval and the benchmark. */
 /** The labelled photos a taught dice model learned from: the folder, and their paths within it. */
 export interface TaughtPhotos {
   folder: string;
   photos: readonly string[];
 }
 
+/** Frame -> dice. One implementation (server/vision) serves the server, dice:eval and the benchmark. */
 export interface DiceReader {
   /** 'wasm' | 'tensorflow' | 'cpu' */
   readonly backend: string;

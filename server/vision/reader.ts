@@ -94,6 +94,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   const backend = await initBackend(options.backend);
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
   const shipped = await readSpec(modelDir);
+  const taught = taughtPhotosOf(shipped);
   const detector = await loadLayersModel(join(modelDir, 'detector'));
   const classifier = await loadLayersModel(join(modelDir, 'classifier'));
   const detectThreshold = options.detectThreshold ?? READER_DEFAULTS.detectThreshold;
@@ -237,7 +238,7 @@ export async function createDiceReader(options: ReaderOptions = {}): Promise<Vis
   return {
     backend,
     modelVersion: modelName(shipped),
-    ...(taughtPhotosOf(shipped) ? { taught: taughtPhotosOf(shipped)! } : {}),
+    ...(taught ? { taught } : {}),
     read: async (image: Buffer, options?: ReadOptions) => readPixels(await decodeImage(image), options),
     readRaw: async (image: RawRgb, options?: ReadOptions) => readPixels(checkRaw(image), options),
     dispose: () => {
