@@ -31,7 +31,7 @@ import { readYoloFolder, sharedDir, type LabelledImage } from '../vision/yolo-da
 import { evaluateImages, readFolderExtras, type FolderEvaluation, type FolderExtras } from '../vision/evaluate-folder.ts';
 import { createDiceReader } from '../vision/reader.ts';
 import { VisionInputError, VisionModelError } from '../vision/errors.ts';
-import { checkScore, rehearsalExamples, splitForCheck, tablePhotoExamples, tablePhotoSample, withoutSizes } from '../vision/training/adapt.ts';
+import { checkScore, frameExamples, splitForCheck, tablePhotoSample, withoutSizes } from '../vision/training/adapt.ts';
 import { realSample, syntheticSample, type FrameSample } from '../vision/training/samples.ts';
 import { detectorExample, trainClassifier, trainDetector, type ClassifierExample } from '../vision/training/train.ts';
 import { withoutErrata } from '../vision/training/label-errata.ts';
@@ -55,6 +55,12 @@ function integer(value: string | undefined, name: string, min: number, max: numb
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
   return n;
+}
+
+function rate(value: string | undefined, name: string, fallback: number): number {
+  const x = value === undefined ? fallback : Number(value);
+  if (!(Number.isFinite(x) && x > 0 && x < 1)) throw new UsageError(`--${name} must be a number between 0 and 1, got "${value}"`);
+  return x;
 }
 
 /** A folder --out may be replaced at: an empty one, or a model folder (spec.json, detector/, classifier/ and nothing else). */
@@ -134,13 +140,9 @@ async function main(): Promise<void> {
   const perDie = integer(values['per-die'], 'per-die', 1, 64, 12);
   const scenes = integer(values.scenes, 'scenes', 0, 100_000, 200);
   const realWanted = integer(values['real-photos'], 'real-photos', 0, 100_000, 80);
-  const learningRate = values['learning-rate'] === undefined ? 3e-4 : Number(values['learning-rate']);
-  if (!(Number.isFinite(learningRate) && learningRate > 0 && learningRate < 1)) throw new UsageError(`--learning-rate must be a number between 0 and 1, got "${values['learning-rate']}"`);
+  const learningRate = rate(values['learning-rate'], 'learning-rate', 3e-4);
   const detectorSteps = integer(values['detector-steps'], 'detector-steps', 0, 100_000, 600);
-  const detectorLearningRate = values['detector-learning-rate'] === undefined ? 2e-4 : Number(values['detector-learning-rate']);
-  if (!(Number.isFinite(detectorLearningRate) && detectorLearningRate > 0 && detectorLearningRate < 1)) {
-    throw new UsageError(`--detector-learning-rate must be a number between 0 and 1, got "${values['detector-learning-rate']}"`);
-  }
+  const detectorLearningRate = rate(values['detector-learning-rate'], 'detector-learning-rate', 2e-4);
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new UsageError('--backend must be wasm or cpu');
 
@@ -218,7 +220,7 @@ async function main(): Promise<void> {
     detectorSteps > 0
       ? await trainDetector(
           [...rehearsal, ...realRehearsal].map((s) => detectorExample(s, false)),
-          tableSamples.flatMap((s) => [detectorExample(withoutSizes(s), false), detectorExample(withoutSizes(s), true)]),
+          tableSamples.map(withoutSizes).flatMap((s) => [detectorExample(s, false), detectorExample(s, true)]),
           { steps: detectorSteps, batch: 12, cropCells: [24, 32], learningRate: detectorLearningRate, realFraction: 0.5 },
           rng.fork(),
           progress,
@@ -228,10 +230,10 @@ async function main(): Promise<void> {
   const detectorSeconds = Math.round((Date.now() - detectorStart) / 1000);
 
   const data: ClassifierExample[] = [];
-  for (const s of tableSamples) data.push(...tablePhotoExamples(detector, s, input, rng, perDie));
+  for (const s of tableSamples) data.push(...frameExamples(detector, s, input, rng, perDie, perDie, s.dice.map((d) => d.size ?? 30)));
   const tableCrops = data.length;
-  for (const s of rehearsal) data.push(...rehearsalExamples(detector, s, input, rng, 1, s.dice.map((d) => d.size ?? 30)));
-  for (const s of realRehearsal) data.push(...rehearsalExamples(detector, s, input, rng, 2, (72 * s.pixels.width) / 640));
+  for (const s of rehearsal) data.push(...frameExamples(detector, s, input, rng, 1, 2, s.dice.map((d) => d.size ?? 30)));
+  for (const s of realRehearsal) data.push(...frameExamples(detector, s, input, rng, 2, 2, (72 * s.pixels.width) / 640));
   const realUsed = realRehearsal.length;
   const trainStart = Date.now();
   const taught = await trainClassifier(data, { architecture: classifierArchitectureOf(classifier), epochs, batch: 64, learningRate }, rng.fork(), progress, classifier);

@@ -46,28 +46,16 @@ export function withoutSizes(s: FrameSample): FrameSample {
 }
 
 /**
- * Classifier crops of one table photo, `perDie` a die, cut at the sizes the detector finds its dice at (as
- * the reader cuts them; the label's box where it finds none), with background and off-centre "none" crops,
- * and the detector's peaks that no labelled or cocked die explains (a swirl, a token, a die's side) as
- * "none" crops, `perDie` each.
+ * Classifier crops of one frame, `perDie` a die, cut at the sizes the detector finds its dice at (as the
+ * reader cuts them; `fallbackSize` where it finds none), with background and off-centre "none" crops, and
+ * the detector's peaks that no labelled or cocked die explains (a swirl, a token, a die's side) as "none",
+ * `perPeak` crops each: a table photo's with as many as its dice, a frame of other dice's twice each, so
+ * that a classifier taught one table's dice does not start taking round tokens for them.
  */
-export function tablePhotoExamples(detector: tf.LayersModel, s: FrameSample, input: ClassifierInput, rng: Rng, perDie: number): ClassifierExample[] {
-  const boxSizes = s.dice.map((d) => d.size ?? 30);
-  const sizes = detectedSizes(detector, s, boxSizes);
-  const unexplained = falsePeaks(detector, s, READER_DEFAULTS.detectThreshold);
-  return [...classifierExamples(s, input, sizes, rng, perDie, 3, 0.3), ...negativeExamples(s, input, unexplained, rng, perDie)];
-}
-
-/**
- * Crops of a frame of other dice, shown beside a table's so that the classifier keeps reading them:
- * `perDie` a die, cut at the detector's sizes, with background and off-centre "none" crops and the
- * detector's unexplained peaks (tokens, side faces) as "none" twice each, so a classifier taught one
- * table's dice does not start taking round tokens for them.
- */
-export function rehearsalExamples(detector: tf.LayersModel, s: FrameSample, input: ClassifierInput, rng: Rng, perDie: number, fallbackSize: number | number[]): ClassifierExample[] {
+export function frameExamples(detector: tf.LayersModel, s: FrameSample, input: ClassifierInput, rng: Rng, perDie: number, perPeak: number, fallbackSize: number | number[]): ClassifierExample[] {
   const sizes = detectedSizes(detector, s, fallbackSize);
   const unexplained = falsePeaks(detector, s, READER_DEFAULTS.detectThreshold);
-  return [...classifierExamples(s, input, sizes, rng, perDie, 3, 0.3), ...negativeExamples(s, input, unexplained, rng, 2)];
+  return [...classifierExamples(s, input, sizes, rng, perDie, 3, 0.3), ...negativeExamples(s, input, unexplained, rng, perPeak)];
 }
 
 /** What a check compares, taught against untaught: faces right less extra dice, over the labelled dice. */
