@@ -12,6 +12,7 @@ import { DiceSampleStore } from './store/dice-sample-store.ts';
 import { tableGames } from './table/games.ts';
 import { startHardware } from './table/table-hardware.ts';
 import { TableService } from './table/table-service.ts';
+import { DiceModels } from './vision/dice-models.ts';
 import { createDiceReader } from './vision/index.ts';
 
 function lanAddresses(): string[] {
@@ -33,12 +34,16 @@ async function main(): Promise<void> {
     throw err;
   }
   const dbFile = databaseFileIn(config.dataDir);
+  const samples = new DiceSampleStore(join(config.dataDir, 'dice-samples'));
+  let models: DiceModels | null = null;
   const { app, service } = await buildApp({
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     service: (log) => new TableService({ config, dbFile, games: tableGames, log }),
-    hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader({ modelDir: config.modelDir ?? undefined }), log }),
+    models: (log) =>
+      (models = new DiceModels({ dataDir: config.dataDir, configuredDir: config.modelDir, photosDir: samples.dir, openReader: (modelDir) => createDiceReader({ modelDir }), log })),
+    hardware: async (svc, log) => startHardware(svc, { reader: () => models!.open(), log }),
     allowedOrigins: config.allowedOrigins,
-    samples: new DiceSampleStore(join(config.dataDir, 'dice-samples')),
+    samples,
   });
 
   let closing = false;

@@ -1,7 +1,7 @@
 /**
  * `npm run model:adapt -- --photos DIR --out DIR [--check-every K | --check DIR] [--model DIR] [--seed N]
  *   [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--detector-steps N]
- *   [--detector-learning-rate X] [--keep-worse] [--backend wasm|cpu]`
+ *   [--detector-learning-rate X] [--keep-worse] [--backend wasm|cpu] [--progress bar|json]`
  *
  * Teaches the model one table's own dice: the labelled photos of --photos (the dashboard's Dice photos
  * folder, or any folder in the layout of ../shared/docs/dice-data.md; its `cocked.json` dice are taught
@@ -16,7 +16,8 @@
  * detector finds. So that both keep reading other dice, they also see --scenes synthetic scenes of every
  * look (default 200) and --real-photos of the real train photos of ../shared (default 80, when present).
  * The service reads the taught model when FLIGHTDECK_MODEL names --out. Progress on stderr; the last
- * line of stdout is one JSON object.
+ * line of stdout is one JSON object. `--progress json` writes the progress as JSON lines
+ * (`{"progress":{"stage","done","total"}}`) instead of a bar: the service teaching from the dashboard reads them.
  */
 import { parseArgs } from 'node:util';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
@@ -37,14 +38,14 @@ import { detectorExample, trainClassifier, trainDetector, type ClassifierExample
 import { withoutErrata } from '../vision/training/label-errata.ts';
 import { seedTensorFlowRandom } from '../vision/training/seeded-random.ts';
 import { Rng } from '../synth/random.ts';
-import { progressBar } from './progress.ts';
+import { jsonProgress, progressBar } from './progress.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const USAGE = `usage: npm run model:adapt -- --photos DIR --out DIR [--check-every K | --check DIR] [--model DIR] [--seed N]
   [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--detector-steps N] [--detector-learning-rate X]
-  [--keep-worse] [--backend wasm|cpu]
+  [--keep-worse] [--backend wasm|cpu] [--progress bar|json]
 (each flag is explained at the top of server/cli/adapt-model.ts and in models/README.md, "Teaching it a table's dice")`;
 
 /** Seeds of the rehearsal scenes: apart from model:train's (seed × 1 000 003 + i) and the test sets' (≥ 2 000 000 000). */
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
       'detector-learning-rate': { type: 'string' },
       'keep-worse': { type: 'boolean', default: false },
       backend: { type: 'string' },
+      progress: { type: 'string' },
     },
   });
   const photosDir = folder(values.photos, 'photos');
@@ -145,6 +147,7 @@ async function main(): Promise<void> {
   const detectorLearningRate = rate(values['detector-learning-rate'], 'detector-learning-rate', 2e-4);
   const backendArg = values.backend as BackendName | undefined;
   if (backendArg !== undefined && !['wasm', 'cpu'].includes(backendArg)) throw new UsageError('--backend must be wasm or cpu');
+  if (values.progress !== undefined && !['bar', 'json'].includes(values.progress)) throw new UsageError('--progress must be bar or json');
 
   const { photos, extras } = await labelledPhotos(photosDir, 'photos');
   const { teach, check } = checkDir ? { teach: photos, check: [] as LabelledImage[] } : splitForCheck(photos, checkEvery);
@@ -155,7 +158,7 @@ async function main(): Promise<void> {
   const backend = await initBackend(backendArg ?? 'wasm');
   if (backend === 'wasm') registerWasmTrainingKernels();
   const shipped = await readSpec(modelDir);
-  const progress = progressBar();
+  const progress = values.progress === 'json' ? jsonProgress() : progressBar();
   const rng = new Rng(seed);
   seedTensorFlowRandom(seed);
   process.stderr.write(`teaching ${modelDir}'s ${detectorSteps > 0 ? 'detector and classifier' : 'classifier'} ${teach.length} photos of ${photosDir} on backend ${backend}, seed ${seed}; checking on ${checkSet.photos.length} photos${checkDir ? ` of ${checkDir}` : ' kept back'}\n`);

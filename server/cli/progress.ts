@@ -30,3 +30,20 @@ function fmt(s: number): string {
   const m = Math.floor(s / 60);
   return m > 0 ? `${m}m${Math.round(s % 60).toString().padStart(2, '0')}s` : `${s.toFixed(0)}s`;
 }
+
+/** One progress step as a JSON line, for a program watching the command (`--progress json`). */
+export interface ProgressLine {
+  progress: { stage: string; done: number; total: number };
+}
+
+/** Progress as JSON lines on stderr (at most 4 a second, and every stage's last step), for the service watching a child. */
+export function jsonProgress(stream: NodeJS.WritableStream = process.stderr): (stage: string, done: number, total: number) => void {
+  let last = 0;
+  return (stage, done, total) => {
+    const now = Date.now();
+    if (now - last < 250 && done < total) return;
+    last = now;
+    const line: ProgressLine = { progress: { stage, done, total } };
+    stream.write(`${JSON.stringify(line)}\n`);
+  };
+}

@@ -12,6 +12,7 @@ import { Server } from 'socket.io';
 import type { GameCommand } from '../games/game-module.ts';
 import type { DiceReader } from '../hardware/ports.ts';
 import type { DiceSampleStore } from '../store/dice-sample-store.ts';
+import type { DiceModels } from '../vision/dice-models.ts';
 import type { TableService } from '../table/table-service.ts';
 import type { Table, TableLog } from '../table/table.ts';
 import { localDay } from '../store/stats-store.ts';
@@ -19,6 +20,7 @@ import { bearerPin, checkPin, mayShowPin } from './access.ts';
 import { insideWebRoot, originCheck, securityHeaders } from './browser-safety.ts';
 import { CommandValidator } from './command-validator.ts';
 import { PinLimiter, type PinLimiterOptions } from './pin-limiter.ts';
+import { registerModelRoutes } from './model-routes.ts';
 import { registerSampleRoutes } from './sample-routes.ts';
 import * as S from './schemas.ts';
 import { SocketHub } from './socket-hub.ts';
@@ -47,6 +49,8 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   /** where photos of the players' dice labelled on the dashboard are saved (none: the routes answer 'samplesOff') */
   samples?: DiceSampleStore;
+  /** the dice model read and taught from the dashboard, or how to make it with the app's logger (none: the model routes answer 'modelsOff'); made before the hardware starts */
+  models?: DiceModels | ((log: TableLog) => DiceModels);
 }
 
 export interface BuiltApp {
@@ -69,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   });
   const service = typeof options.service === 'function' ? options.service(app.log) : options.service;
+  const models = typeof options.models === 'function' ? options.models(app.log) : (options.models ?? null);
   let hardware: HardwareHandle | null = null;
   try {
     hardware = options.hardware ? await options.hardware(service, app.log) : null;
@@ -100,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   app.addHook('onClose', async () => {
     await io.close();
+    await models?.close().catch((err) => app.log.warn({ err }, 'stopping the dice model teaching failed'));
     try {
       await hardware?.close();
     } finally {
@@ -261,6 +267,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   );
 
   registerSampleRoutes(app, { store: options.samples ?? null, reader: () => hardware?.diceReader?.() ?? null, table, control, sendError });
+  registerModelRoutes(app, { models, store: options.samples ?? null, table, control, sendError });
 
   app.get<IdParams>('/api/tables/:id/frame.jpg', { schema: { params: S.tableParams, querystring: S.frameQuery } }, async (request, reply) => {
     const t = table(request, reply);

@@ -116,3 +116,11 @@ export const phoneQuery = {
     pin: { type: 'string', pattern: '^[0-9]{4,8}$' },
   },
 } as const;
+
+/** Which dice model the cameras read with: the taught one, or the base one it was taught from. */
+export const diceModelBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['use'],
+  properties: { use: { type: 'string', enum: ['taught', 'base'] } },
+} as const;

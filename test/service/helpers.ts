@@ -27,6 +27,7 @@ export interface TestAppOptions {
   hardware?: AppOptions['hardware'];
   kiosk?: ConstructorParameters<typeof TableService>[0]['kiosk'];
   samples?: AppOptions['samples'];
+  models?: AppOptions['models'];
 }
 
 export async function testApp(options: TestAppOptions): Promise<BuiltApp> {
@@ -38,6 +39,7 @@ export async function testApp(options: TestAppOptions): Promise<BuiltApp> {
     pinLimits: options.pinLimits,
     hardware: options.hardware,
     samples: options.samples,
+    models: options.models,
   });
 }
 
