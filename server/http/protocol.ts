@@ -7,6 +7,7 @@ import type { LedState } from '../hardware/ports.ts';
 import type { SavedSample } from '../store/dice-sample-store.ts';
 import type { SampleDie } from '../vision/dice-sample.ts';
 import type { FolderEvaluation } from '../vision/evaluate-folder.ts';
+import type { DiceModelsStatus } from '../vision/dice-models.ts';
 
 export type DeviceStatus = {
   kind: 'simulated' | 'real' | 'none';
@@ -104,6 +105,9 @@ export type DiceSampleSaved = SavedSample & DiceSamplesInfo & { ok: true };
 /** POST /api/tables/:id/dice-samples/evaluate: the running reader scored on the saved photos (the last `limit`). */
 export type DiceSamplesEvaluation = FolderEvaluation & { folder: string; limit: number };
 
+/** GET /api/tables/:id/dice-model and its changes: the model read, the base and taught ones, the teaching (server/http/model-routes.ts). */
+export type DiceModelStatus = DiceModelsStatus;
+
 /** GET /api/tables/:id/stats?day=YYYY-MM-DD (server's local day; default today). Attract games are counted apart. */
 export interface DayStatsReply {
   tableId: string;
@@ -156,6 +160,10 @@ export type CommandAck<S = unknown> =
  *  - POST /api/tables/:id/dice-samples   (PIN) DiceSampleBody -> 201 DiceSampleSaved (400 badSample, 404 holdGone, 500 sampleNotSaved)
  *  - DELETE /api/tables/:id/dice-samples/:hold (PIN) -> {ok, removed, saved, folder}: the held photo taken out of the folder (404 holdGone)
  *  - POST /api/tables/:id/dice-samples/evaluate (PIN) -> DiceSamplesEvaluation (409 noPhotos, visionUnavailable, evaluationRunning)
+ *  - GET  /api/tables/:id/dice-model     (PIN) DiceModelStatus: the dice model read, a taught one, the teaching
+ *  - POST /api/tables/:id/dice-model/teach (PIN) -> 202 DiceModelStatus: teaching starts (409 tooFewPhotos, teachingRunning)
+ *  - DELETE /api/tables/:id/dice-model/teach (PIN) -> {stopped, ...DiceModelStatus}
+ *  - PUT  /api/tables/:id/dice-model     (PIN) {use: 'taught'|'base'} -> DiceModelStatus (409 noTaughtModel, teachingRunning)
  * Errors are always {error: {code, message}}: 400 bad input, 401 no PIN, 403 wrong PIN, 429 too many
  * wrong PINs, 404 no such table, 409 refused by the game (state unchanged).
  */

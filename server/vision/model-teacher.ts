@@ -28,7 +28,7 @@ export interface CheckFigures {
 export type Teaching =
   | { state: 'idle' }
   | { state: 'teaching'; startedAt: string; photos: number; stage: string; done: number; total: number }
-  | { state: 'taught'; startedAt: string; endedAt: string; photos: number; written: boolean; before: CheckFigures | null; after: CheckFigures | null; leftOut: string[]; out: string | null }
+  | { state: 'taught'; startedAt: string; endedAt: string; photos: number; taught: number; written: boolean; before: CheckFigures | null; after: CheckFigures | null; leftOut: string[]; out: string | null }
   | { state: 'failed'; startedAt: string; endedAt: string; photos: number; message: string }
   | { state: 'cancelled'; startedAt: string; endedAt: string; photos: number };
 
@@ -56,7 +56,7 @@ export class TeachingError extends Error {
 }
 
 /** The child's last JSON line on stdout, when it is model:adapt's result. */
-function resultOf(stdout: string): { written?: boolean; before?: CheckFigures | null; after?: CheckFigures | null; out?: string | null; tableDice?: { leftOut?: string[] } } | null {
+function resultOf(stdout: string): { written?: boolean; before?: CheckFigures | null; after?: CheckFigures | null; out?: string | null; tableDice?: { teachPhotos?: number; leftOut?: string[] } } | null {
   const last = stdout.trim().split('\n').at(-1) ?? '';
   try {
     const parsed = JSON.parse(last);
@@ -134,7 +134,7 @@ export class ModelTeacher {
         } else if (spawnError) {
           this.teaching = { state: 'failed', ...base, message: `model:adapt could not start: ${spawnError.message}` };
         } else if (result && (code === 0 || (code === 1 && !result.written))) {
-          this.teaching = { state: 'taught', ...base, written: result.written!, before: result.before ?? null, after: result.after ?? null, leftOut: result.tableDice?.leftOut ?? [], out: result.out ?? null };
+          this.teaching = { state: 'taught', ...base, taught: result.tableDice?.teachPhotos ?? 0, written: result.written!, before: result.before ?? null, after: result.after ?? null, leftOut: result.tableDice?.leftOut ?? [], out: result.out ?? null };
         } else {
           this.teaching = { state: 'failed', ...base, message: failureOf(stderrTail, code, signal) };
         }

@@ -5,6 +5,7 @@
  * `npm run dice:eval -- --data FOLDER` reads them.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,7 +183,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     // and how to teach the camera these dice: the command, its output folder beside the photos
     const model = join(dirname(server.samplesDir), 'dice-model');
     expect(await page.getByTestId('measure-teach').locator('code').textContent()).toBe(`npm run model:adapt -- --photos ${server.samplesDir} --out ${model}`);
-    expect(await page.getByTestId('measure-teach').textContent()).toContain(`FLIGHTDECK_MODEL=${model}`);
+    expect(await page.getByTestId('measure-teach').textContent()).toContain(`the service reads ${model} when it starts`);
     await shot(page, 'dice-samples-measure');
 
     // saving again replaces the labels; the page keeps the photo in Spanish too
@@ -223,4 +224,44 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     expect(await page.locator('.sample-die').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('teaches the camera the saved photos from the page, reads with the taught model, and goes back', async (ctx) => {
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean } };
+    if (!health.vision?.ready) {
+      ctx.skip('no dice model to read the simulated camera');
+      return;
+    }
+    await page.setViewportSize({ width: 1200, height: 1400 });
+    // too few photos: the button waits for them
+    await writeSyntheticSet(server.samplesDir, 5, 11, undefined, 'table', 'marbled');
+    await page.goto(`${server.url}/?view=samples&lang=en&pin=${PIN}`);
+    await expect.poll(() => page.getByTestId('teach-reading').getAttribute('data-kind')).toBe('shipped');
+    expect(await page.getByTestId('teach-reading').textContent()).toMatch(/^The camera reads with the dice model \d+\.\d+\.\d+\.$/);
+    expect(await page.getByTestId('teach-start').isDisabled()).toBe(true);
+    expect(await page.getByTestId('teach-need').textContent()).toBe('Save at least 6 photos first (30 or more teach best).');
+
+    await writeSyntheticSet(server.samplesDir, 7, 11, undefined, 'table', 'marbled');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('samples-count').textContent()).toBe('Saved so far: 7 photos');
+    await page.getByTestId('teach-start').click();
+    await expect.poll(() => page.getByTestId('teach-running').count()).toBe(1);
+    expect(await page.getByTestId('teach-running').textContent()).toMatch(/^Teaching: /);
+    await shot(page, 'dice-samples-teaching');
+    await expect.poll(() => page.getByTestId('teach-result').getAttribute('data-written'), { timeout: 180_000, interval: 500 }).toBe('true');
+    expect(await page.getByTestId('teach-result').textContent()).toMatch(/^Taught 4 of the 7 saved photos\. On the 3 kept back: right face \d+\.\d % → \d+\.\d %, .*The camera reads with it now\.$/);
+    expect(await page.getByTestId('teach-reading').getAttribute('data-kind')).toBe('taught');
+    expect(await page.getByTestId('teach-reading').textContent()).toContain("taught 4 photos of a table's dice");
+    expect(((await (await fetch(`${server.url}/api/health`)).json()) as { vision: { model: string } }).vision.model).toContain("taught 4 photos of a table's dice");
+    await shot(page, 'dice-samples-taught');
+
+    await page.getByTestId('teach-use-base').click();
+    await expect.poll(() => page.getByTestId('teach-reading').getAttribute('data-kind')).toBe('shipped');
+    expect(existsSync(server.models.setAsideDir)).toBe(true);
+    await page.getByTestId('teach-use-taught').click();
+    await expect.poll(() => page.getByTestId('teach-reading').getAttribute('data-kind')).toBe('taught');
+    // in Spanish
+    await page.getByTestId('lang').selectOption('es');
+    await expect.poll(() => page.getByTestId('teach-start').textContent()).toBe('Enseñar estos dados a la cámara');
+    expect(errors).toEqual([]);
+  }, 240_000);
 });

@@ -17,6 +17,7 @@ import { startHardware } from '../../server/table/table-hardware.ts';
 import type { KioskOptions } from '../../server/table/kiosk.ts';
 import { TableService } from '../../server/table/table-service.ts';
 import { createDiceReader } from '../../server/vision/index.ts';
+import { DiceModels } from '../../server/vision/dice-models.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -52,6 +53,8 @@ export interface RunningServer {
   dataDir: string;
   /** where the dashboard's labelled dice photos are saved (`<dataDir>/dice-samples`) */
   samplesDir: string;
+  /** the dice model read and taught from the dashboard */
+  models: DiceModels;
 }
 
 /**
@@ -59,6 +62,9 @@ export interface RunningServer {
  * table); `kiosk` the demo-station timing (faster than a real station's, for tests); `now` the
  * tables' wall clock (to move a game close to its deadline).
  */
+/** model:adapt made short for the dashboard's "Teach" (a few steps of each stage; written even if no better). */
+export const SHORT_TEACHING = ['--scenes', '2', '--real-photos', '0', '--epochs', '1', '--per-die', '2', '--detector-steps', '3', '--keep-worse'];
+
 export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions>, now?: () => number): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fd-browser-'));
   const env: NodeJS.ProcessEnv = { PORT: '0', HOST: '127.0.0.1', TABLE_PIN: PIN, FLIGHTDECK_DATA: dataDir };
@@ -70,11 +76,14 @@ export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions
   const config = loadServiceConfig(env);
   mkdirSync(config.dataDir, { recursive: true });
   const samplesDir = join(dataDir, 'dice-samples');
+  let models: DiceModels | null = null;
   const { app, service } = await buildApp({
     logger: false,
     samples: new DiceSampleStore(samplesDir),
     service: (log) => new TableService({ config, dbFile: databaseFileIn(config.dataDir), games: tableGames, log, ...(kiosk ? { kiosk } : {}), ...(now ? { now } : {}) }),
-    hardware: async (svc, log) => startHardware(svc, { reader: () => createDiceReader({ modelDir: config.modelDir ?? undefined }), log }),
+    models: (log) =>
+      (models = new DiceModels({ dataDir: config.dataDir, configuredDir: config.modelDir, photosDir: samplesDir, openReader: (modelDir) => createDiceReader({ modelDir }), log, teacher: { extraArgs: SHORT_TEACHING } })),
+    hardware: async (svc, log) => startHardware(svc, { reader: () => models!.open(), log }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -83,6 +92,7 @@ export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions
     service,
     dataDir,
     samplesDir,
+    models: models!,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -79,7 +79,7 @@ describe('teaching the dice model from the dashboard', () => {
 
     await models.whenTaught();
     status = (await call(b, 'GET', '/api/tables/one/dice-model')).json();
-    expect(status.teaching).toMatchObject({ state: 'taught', photos: 7, written: true, leftOut: [], out: models.taughtDir });
+    expect(status.teaching).toMatchObject({ state: 'taught', photos: 7, taught: 4, written: true, leftOut: [], out: models.taughtDir });
     expect(status.teaching.before).toMatchObject({ photos: 3 });
     expect(status.teaching.after.dice).toBe(status.teaching.before.dice);
     expect(status.reading).toMatchObject({ kind: 'taught', folder: models.taughtDir });

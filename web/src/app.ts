@@ -8,7 +8,7 @@ import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
 import { t, type Key } from './i18n.ts';
 import { refusalText } from './refusals.ts';
-import type { Ack, GameState, LabelledSampleDie, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
+import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
 import type { GameEvent } from '../../server/games/game-module.ts';
 
 const HISTORY_LIMIT = 60;
@@ -55,6 +55,11 @@ export interface SamplesUi {
   /** the reader measured on the saved photos (null: not yet), and whether a measure is running */
   measure: PhotosMeasure | null;
   measuring: boolean;
+  /** the dice model read and its teaching (views/teach.ts; null: not asked yet), asked once per connection */
+  model: ModelStatus | null;
+  modelAsked: boolean;
+  modelBusy: boolean;
+  modelError: { code: string; message: string } | null;
 }
 
 export interface UiState {
@@ -109,7 +114,7 @@ export class App {
     cardPick: '',
     otherCardOpen: false,
     splitPick: null,
-    samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null, measure: null, measuring: false },
+    samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null, measure: null, measuring: false, model: null, modelAsked: false, modelBusy: false, modelError: null },
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};
   private chrome: ((app: App) => Node) | null = null;

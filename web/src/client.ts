@@ -4,7 +4,7 @@
  * show the service's own words.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, DayStats, HeldPhoto, LabelledSampleDie, PhotosMeasure, Reply, SampleFolder, SavedPhoto, Snapshot, VisionUpdate } from './types.ts';
+import type { Ack, DayStats, HeldPhoto, LabelledSampleDie, ModelStatus, PhotosMeasure, Reply, SampleFolder, SavedPhoto, Snapshot, VisionUpdate } from './types.ts';
 
 export interface ClientEvents {
   state(snapshot: Snapshot): void;
@@ -147,6 +147,26 @@ export class TableClient {
   /** The cameras' dice reader scored on the saved photos (the last 300) (PIN). */
   measureDicePhotos(): Promise<Reply<PhotosMeasure>> {
     return this.reply('POST', `${this.base()}/dice-samples/evaluate`);
+  }
+
+  /** The dice model the cameras read with, a taught one, and the teaching (PIN). */
+  diceModel(): Promise<Reply<ModelStatus>> {
+    return this.reply('GET', `${this.base()}/dice-model`);
+  }
+
+  /** Teaches the dice model the saved photos, in the background on the service (PIN). */
+  teachDiceModel(): Promise<Reply<ModelStatus>> {
+    return this.reply('POST', `${this.base()}/dice-model/teach`);
+  }
+
+  /** Stops the teaching; nothing is written (PIN). */
+  stopTeaching(): Promise<Reply<ModelStatus & { stopped: boolean }>> {
+    return this.reply('DELETE', `${this.base()}/dice-model/teach`);
+  }
+
+  /** Reads with the taught model, or sets it aside for the base one (PIN). */
+  useDiceModel(use: 'taught' | 'base'): Promise<Reply<ModelStatus>> {
+    return this.reply('PUT', `${this.base()}/dice-model`, { use });
   }
 
   /** Saves a held photo with the players' labels (again: replaces its labels) (PIN). */

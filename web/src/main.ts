@@ -83,6 +83,7 @@ function start(): void {
       resetSettingsCache();
       // the dice photos page asks again for its folder (the service may have restarted)
       app.ui.samples.asked = false;
+      app.ui.samples.modelAsked = false;
     }
     app.render(false);
   });

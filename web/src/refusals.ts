@@ -73,6 +73,13 @@ const ES: Record<string, string> = {
   evaluationRunning: 'ya se están midiendo las fotos: espera a esa respuesta.',
   evaluationFailed: 'no se han podido medir las fotos.',
   sampleNotRemoved: 'la foto no se ha quitado.',
+  // teaching the dice model (views/teach.ts)
+  tooFewPhotos: 'hacen falta más fotos guardadas para enseñar.',
+  teachingRunning: 'ya se está enseñando el modelo de dados: espera o páralo.',
+  modelChanging: 'el modelo de dados está cambiando: vuelve a intentarlo en un momento.',
+  noTaughtModel: 'no hay ningún modelo enseñado: enseña uno primero.',
+  modelUnreadable: 'no se ha podido leer ese modelo: la cámara sigue con el de antes.',
+  modelsOff: 'este servicio no cambia su modelo de dados.',
 };
 
 /**

@@ -1,5 +1,5 @@
 /** The shapes the dashboard reads: the shared protocol plus the optional fields the service adds. */
-import type { DayStatsReply, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesEvaluation, DiceSamplesInfo, SeenDie, TableSnapshot, VisionUpdate } from '../../server/http/protocol.ts';
+import type { DayStatsReply, DiceModelStatus, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesEvaluation, DiceSamplesInfo, SeenDie, TableSnapshot, VisionUpdate } from '../../server/http/protocol.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
 import type { RollOdds } from '../../server/dice/types.ts';
 
@@ -20,6 +20,9 @@ export interface Rejection {
 export type Ack = { ok: true; [k: string]: unknown } | { ok: false; error: Rejection };
 
 export type DayStats = DayStatsReply;
+
+/** The dice model routes' shape (server/http/model-routes.ts). */
+export type ModelStatus = DiceModelStatus;
 
 /** The dice photos routes' shapes (server/http/sample-routes.ts). */
 export type SampleFolder = DiceSamplesInfo;

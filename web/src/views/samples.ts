@@ -13,6 +13,7 @@ import type { App, SampleBox, SamplesUi } from '../app.ts';
 import { h, type Child } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
+import { askModel, teachView } from './teach.ts';
 import type { HeldPhoto, LabelledSampleDie, PhotosMeasure, Reply, SeenDie } from '../types.ts';
 
 /** The most dice one photo may label (the service's limit, server/vision/dice-sample.ts). */
@@ -337,6 +338,7 @@ export function samplesView(app: App): HTMLElement {
       h('button', { type: 'button', class: 'btn primary big-btn', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlock')));
   }
   askFolder(app);
+  askModel(app);
 
   const held = ui.held && !ui.imageGone ? ui.held : null;
   const undecided = ui.dice.filter((d) => d.face === null).length;
@@ -355,6 +357,7 @@ export function samplesView(app: App): HTMLElement {
       h('button', { type: 'button', class: 'btn', 'data-testid': 'measure-photos', disabled: ui.measuring, onclick: () => void measurePhotos(app) }, t('measureButton')),
       ui.measuring ? h('span', { class: 'hint' }, t('measuring')) : null) : null,
     ui.measure ? measureView(ui.measure) : null,
+    teachView(app, ui.saved),
     camera.state !== 'ok' ? h('p', { class: 'hint waiting' }, t('samplesCameraLost'), camera.message ? ` (${camera.message})` : '') : null,
     h('div', { class: 'samples-actions' },
       h('div', { class: 'row' },
