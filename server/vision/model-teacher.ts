@@ -124,23 +124,26 @@ export class ModelTeacher {
         if (done) return;
         done = true;
         if (partial) this.stderrLine(partial, stderrTail);
-        this.child = null;
         const endedAt = new Date().toISOString();
         const base = { startedAt, endedAt, photos: request.photos };
         const result = resultOf(stdout);
+        let ended: Teaching;
         if (this.cancelled) {
-          this.teaching = { state: 'cancelled', ...base };
+          ended = { state: 'cancelled', ...base };
           await rm(`${resolve(request.outDir)}.part`, { recursive: true, force: true }).catch(() => undefined);
         } else if (spawnError) {
-          this.teaching = { state: 'failed', ...base, message: `model:adapt could not start: ${spawnError.message}` };
+          ended = { state: 'failed', ...base, message: `model:adapt could not start: ${spawnError.message}` };
         } else if (result && (code === 0 || (code === 1 && !result.written))) {
-          this.teaching = { state: 'taught', ...base, taught: result.tableDice?.teachPhotos ?? 0, written: result.written!, before: result.before ?? null, after: result.after ?? null, leftOut: result.tableDice?.leftOut ?? [], out: result.out ?? null };
+          ended = { state: 'taught', ...base, taught: result.tableDice?.teachPhotos ?? 0, written: result.written!, before: result.before ?? null, after: result.after ?? null, leftOut: result.tableDice?.leftOut ?? [], out: result.out ?? null };
         } else {
-          this.teaching = { state: 'failed', ...base, message: failureOf(stderrTail, code, signal) };
+          ended = { state: 'failed', ...base, message: failureOf(stderrTail, code, signal) };
         }
+        // reported once what follows from it is done (the cameras reading a model written): until then it is still running
         try {
-          await this.options.onEnd?.(this.teaching);
+          await this.options.onEnd?.(ended);
         } finally {
+          this.teaching = ended;
+          this.child = null;
           resolveEnded();
         }
       };
