@@ -5,6 +5,7 @@
  * (`--progress json`) and reports how it ended. One teaching at a time; cancelling kills the child.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -13,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 const ADAPT_CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'adapt-model.ts');
 const REPO_ROOT = resolve(dirname(ADAPT_CLI), '..', '..');
 /** Lower than the service (0): the training takes what the service leaves. */
-const CHILD_PRIORITY = 10;
+export const TEACHING_PRIORITY = 10;
+const NICE = '/usr/bin/nice';
 
 /** The check model:adapt ran on the photos kept back, before and after (its JSON summary). */
 export interface CheckFigures {
@@ -45,6 +47,8 @@ export interface TeachRequest {
 export interface ModelTeacherOptions {
   /** more model:adapt flags (tests make the run short with them) */
   extraArgs?: readonly string[];
+  /** the child's CPU priority (default TEACHING_PRIORITY; the benchmark compares 0) */
+  priority?: number;
   /** called once the child has ended, with how */
   onEnd?: (result: Teaching) => void | Promise<void>;
 }
@@ -96,12 +100,16 @@ export class ModelTeacher {
     const startedAt = new Date().toISOString();
     // the child runs in the repository: folders are given to it whole
     const args = ['--import', 'tsx', ADAPT_CLI, '--photos', resolve(request.photosDir), '--out', resolve(request.outDir), '--model', resolve(request.modelDir), '--progress', 'json', ...(this.options.extraArgs ?? [])];
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const priority = this.options.priority ?? TEACHING_PRIORITY;
+    // Linux sets a priority per thread: `nice` starts node niced, so every thread it makes is niced too
+    const child = existsSync(NICE)
+      ? spawn(NICE, ['-n', String(priority), process.execPath, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.cancelled = false;
-    if (child.pid !== undefined) {
+    if (!existsSync(NICE) && child.pid !== undefined) {
       try {
-        setPriority(child.pid, CHILD_PRIORITY);
+        setPriority(child.pid, priority);
       } catch {
         // not allowed here: it trains at the service's priority
       }
