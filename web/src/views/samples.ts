@@ -357,7 +357,6 @@ export function samplesView(app: App): HTMLElement {
       h('button', { type: 'button', class: 'btn', 'data-testid': 'measure-photos', disabled: ui.measuring, onclick: () => void measurePhotos(app) }, t('measureButton')),
       ui.measuring ? h('span', { class: 'hint' }, t('measuring')) : null) : null,
     ui.measure ? measureView(ui.measure) : null,
-    teachView(app, ui.saved),
     camera.state !== 'ok' ? h('p', { class: 'hint waiting' }, t('samplesCameraLost'), camera.message ? ` (${camera.message})` : '') : null,
     h('div', { class: 'samples-actions' },
       h('div', { class: 'row' },
@@ -379,5 +378,7 @@ export function samplesView(app: App): HTMLElement {
       readRegion(ui) ? h('span', { class: 'hint' }, ' · ', t('samplesRegion')) : null) : null,
     held && !ui.dice.length ? h('p', { class: 'hint' }, t('samplesNoDice')) : null,
     photoView(app),
+    // last: it arrives a moment after the page, and must not move the photo being tapped
+    teachView(app, ui.saved),
   );
 }
