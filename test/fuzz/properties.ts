@@ -307,6 +307,10 @@ const ROUTES: [string, string][] = [
   ['POST', '/api/tables/:id/dice-samples'],
   ['DELETE', '/api/tables/:id/dice-samples/1'],
   ['POST', '/api/tables/:id/dice-samples/evaluate'],
+  ['GET', '/api/tables/:id/dice-model'],
+  ['POST', '/api/tables/:id/dice-model/teach'],
+  ['DELETE', '/api/tables/:id/dice-model/teach'],
+  ['PUT', '/api/tables/:id/dice-model'],
 ];
 
 /** Every route with random ids, query strings, methods and bodies: never 5xx, errors always {error:{code,message}}, state unchanged unless a command was accepted. */
@@ -318,7 +322,7 @@ export const httpRoutes: FuzzTarget = {
     const segment = fc.oneof(fc.constantFrom('default', 'DEFAULT', 'nope', '..', '%2e%2e', '', 'a'.repeat(40), '%00', '-x'), fc.string({ maxLength: 12 }).map(encodeURIComponent));
     const query = fc.oneof(fc.constant(''), fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((d) => '?' + new URLSearchParams(d).toString()), fc.constantFrom('?day=2026-13-40', '?day=2026-01-01', '?t=1', '?t=' + 'x'.repeat(40), '?a[b]=1', '?day=1&day=2'));
     const method = fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') });
-    const body = fc.oneof(fc.constant(undefined), smallJson, fc.record({ ruleOverrides: smallJson }), fc.record({ dice: smallJson, faces: smallJson }), fc.record({ button: fc.constantFrom('plane1', 'undo', 'x', 3), press: smallJson }), fc.record({ hold: fc.oneof(fc.constantFrom('1', 'x', ''), smallJson), dice: smallJson }));
+    const body = fc.oneof(fc.constant(undefined), smallJson, fc.record({ ruleOverrides: smallJson }), fc.record({ dice: smallJson, faces: smallJson }), fc.record({ button: fc.constantFrom('plane1', 'undo', 'x', 3), press: smallJson }), fc.record({ hold: fc.oneof(fc.constantFrom('1', 'x', ''), smallJson), dice: smallJson }), fc.record({ use: fc.oneof(fc.constantFrom('taught', 'base', 'x'), smallJson) }));
     try {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...ROUTES), segment, query, method, body, fc.boolean(), async ([m, path], id, q, overrideMethod, payload, withPin) => {
