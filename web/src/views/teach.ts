@@ -95,7 +95,7 @@ export function teachView(app: App, saved: number | null): HTMLElement {
     h('p', { class: 'hint' }, t('teachWhy')),
     running
       ? h('div', { class: 'teach-running', role: 'status', 'data-testid': 'teach-running' },
-          h('span', null, t('teachRunning', { stage: stageText(running.stage) })),
+          h('span', null, t('teachRunning', { stage: stageText(running.stage), minutes: Math.max(0, Math.floor((app.now() - Date.parse(running.startedAt)) / 60_000)) })),
           ' ',
           running.total > 0 ? h('progress', { max: running.total, value: running.done, 'aria-label': stageText(running.stage) }) : null,
           ' ',
