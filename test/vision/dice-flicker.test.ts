@@ -72,22 +72,28 @@ describe('npm run dice:flicker', () => {
   });
 
   it('names a wrong flag with the usage', async () => {
-    const bad = async (args: string[], message: RegExp) =>
-      expect(run(process.execPath, [...cli, ...args], { cwd: repoRoot })).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
-    await bad(['--synthetic', '2', '--frames', '1'], /--frames must be a whole number from 2 to 1000, got "1"[^]*usage: npm run dice:flicker/);
-    await bad(['--synthetic', '2', '--noise=-1'], /--noise must be 0..64 levels/);
-    await bad(['--synthetic', '2', '--shift', 'x'], /--shift must be a number, got "x"/);
-    await bad(['--synthetic', '2', '--data', repoRoot], /go alone, not together/);
-    await bad(['--synthetic', '2', '--quality', '80'], /--limit and --quality go with --data DIR/);
-    await bad(['--synthetic', '2', '--close-camera', '--crowded'], /--close-camera and --crowded are two different sets/);
-    await bad(['--data', repoRoot, '--crowded'], /--crowded goes with --synthetic N/);
-    await bad(['--data', join(repoRoot, 'no-such-folder')], /is not a folder/);
-    await bad(['--data', join(repoRoot, 'server')], /no labelled images/);
-    await bad([], /--data DIR or --synthetic N is needed/);
-    await bad(['--synthetic', '1', '--stabilizer', '{"minVotes":9}'], /--stabilizer\.minVotes: must be an integer from 1 to 5 \(got 9\)/);
-    await bad(['--synthetic', '1', '--stabilizer', '{"votes":2}'], /--stabilizer: unknown field\(s\) votes \(allowed: window, minVotes/);
-    await bad(['--synthetic', '1', '--settle', '[1]'], /--settle must be a JSON object, got \[1\]/);
-    await bad(['--synthetic', '1', '--settle', 'still'], /--settle must be a JSON object such as/);
+    // each refusal comes before any reading: they run side by side
+    const bad: [string[], RegExp][] = [
+      [['--synthetic', '2', '--frames', '1'], /--frames must be a whole number from 2 to 1000, got "1"[^]*usage: npm run dice:flicker/],
+      [['--synthetic', '2', '--noise=-1'], /--noise must be 0..64 levels/],
+      [['--synthetic', '2', '--shift', 'x'], /--shift must be a number, got "x"/],
+      [['--synthetic', '2', '--data', repoRoot], /go alone, not together/],
+      [['--synthetic', '2', '--quality', '80'], /--limit and --quality go with --data DIR/],
+      [['--synthetic', '2', '--close-camera', '--crowded'], /--close-camera and --crowded are two different sets/],
+      [['--data', repoRoot, '--crowded'], /--crowded goes with --synthetic N/],
+      [['--data', join(repoRoot, 'no-such-folder')], /is not a folder/],
+      [['--data', join(repoRoot, 'server')], /no labelled images/],
+      [[], /--data DIR or --synthetic N is needed/],
+      [['--synthetic', '1', '--stabilizer', '{"minVotes":9}'], /--stabilizer\.minVotes: must be an integer from 1 to 5 \(got 9\)/],
+      [['--synthetic', '1', '--stabilizer', '{"votes":2}'], /--stabilizer: unknown field\(s\) votes \(allowed: window, minVotes/],
+      [['--synthetic', '1', '--settle', '[1]'], /--settle must be a JSON object, got \[1\]/],
+      [['--synthetic', '1', '--settle', 'still'], /--settle must be a JSON object such as/],
+    ];
+    await Promise.all(
+      bad.map(([args, message]) =>
+        expect(run(process.execPath, [...cli, ...args], { cwd: repoRoot }), args.join(' ')).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) }),
+      ),
+    );
     const { stdout } = await run(process.execPath, [...cli, '--help'], { cwd: repoRoot });
     expect(stdout).toContain('usage: npm run dice:flicker -- --synthetic N');
   });
