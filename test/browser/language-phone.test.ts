@@ -27,6 +27,13 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     for (const key of en) expect(dictionaries.es[key as keyof typeof dictionaries.es].trim(), key).not.toBe('');
   });
 
+  it('every string takes the same {placeholders} in both languages', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(dictionaries.en) as (keyof typeof dictionaries.en)[]) {
+      expect(placeholders(dictionaries.es[key]), key).toEqual(placeholders(dictionaries.en[key]));
+    }
+  });
+
   it('switches to Spanish with the rulebook terms and remembers it', async () => {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     const errors = watchErrors(page);
