@@ -14,8 +14,9 @@
  * crops from the table's photos (their centres; the sizes it knows are kept), half from other dice; then
  * the classifier, --epochs rounds on --per-die crops of each table die cut at the sizes the taught
  * detector finds. So that both keep reading other dice, they also see --scenes synthetic scenes of every
- * look (default 200) and --real-photos of the real train photos of ../shared (default 80, when present).
- * The service reads the taught model when FLIGHTDECK_MODEL names --out. Progress on stderr; the last
+ * look (default 200, or 400 without real photos) and --real-photos of the real train photos of ../shared
+ * (default 80, when present). The service reads the taught model at start when --out is its data
+ * folder's dice-model/ (the Dice photos page's teaching runs this command so), or FLIGHTDECK_MODEL names it. Progress on stderr; the last
  * line of stdout is one JSON object. `--progress json` writes the progress as JSON lines
  * (`{"progress":{"stage","done","total"}}`) instead of a bar: the service teaching from the dashboard reads them.
  */
@@ -47,6 +48,10 @@ const USAGE = `usage: npm run model:adapt -- --photos DIR --out DIR [--check-eve
   [--epochs N] [--per-die N] [--scenes N] [--real-photos N] [--learning-rate X] [--detector-steps N] [--detector-learning-rate X]
   [--keep-worse] [--backend wasm|cpu] [--progress bar|json]
 (each flag is explained at the top of server/cli/adapt-model.ts and in models/README.md, "Teaching it a table's dice")`;
+
+/** Synthetic rehearsal scenes by default: with the real train photos, and without them (models/README, "Teaching it a table's dice"). */
+const SCENES_WITH_REAL = 200;
+const SCENES_WITHOUT_REAL = 400;
 
 /** Seeds of the rehearsal scenes: apart from model:train's (seed × 1 000 003 + i) and the test sets' (≥ 2 000 000 000). */
 const REHEARSAL_SEED_BASE = 1_500_000_000;
@@ -140,8 +145,11 @@ async function main(): Promise<void> {
   const seed = integer(values.seed, 'seed', 0, 2 ** 31 - 1, 1);
   const epochs = integer(values.epochs, 'epochs', 1, 50, 4);
   const perDie = integer(values['per-die'], 'per-die', 1, 64, 12);
-  const scenes = integer(values.scenes, 'scenes', 0, 100_000, 200);
   const realWanted = integer(values['real-photos'], 'real-photos', 0, 100_000, 80);
+  const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
+  const withReal = realWanted > 0 && existsSync(realDir);
+  // without real photos to rehearse on (a machine without ../shared), twice the synthetic scenes keep other dice read as well
+  const scenes = integer(values.scenes, 'scenes', 0, 100_000, withReal ? SCENES_WITH_REAL : SCENES_WITHOUT_REAL);
   const learningRate = rate(values['learning-rate'], 'learning-rate', 3e-4);
   const detectorSteps = integer(values['detector-steps'], 'detector-steps', 0, 100_000, 600);
   const detectorLearningRate = rate(values['detector-learning-rate'], 'detector-learning-rate', 2e-4);
@@ -206,9 +214,8 @@ async function main(): Promise<void> {
     rehearsal.push(await syntheticSample(REHEARSAL_SEED_BASE + seed * 100_003 + i));
     progress('other dice', i + 1, scenes);
   }
-  const realDir = join(sharedDir(repoRoot), 'datasets', 'webcam-white-dice', 'train');
   const realRehearsal: FrameSample[] = [];
-  if (realWanted > 0 && !existsSync(realDir)) process.stderr.write(`the real train photos are not at ${realDir}: rehearsing on synthetic scenes only\n`);
+  if (realWanted > 0 && !existsSync(realDir)) process.stderr.write(`the real train photos are not at ${realDir}: rehearsing on ${scenes} synthetic scenes only\n`);
   else if (realWanted > 0) {
     const { images } = withoutErrata(await readYoloFolder(realDir));
     const use = images.filter((_, i) => i % Math.max(1, Math.floor(images.length / realWanted)) === 0).slice(0, realWanted);
