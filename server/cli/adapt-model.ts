@@ -16,9 +16,10 @@
  * detector finds. So that both keep reading other dice, they also see --scenes synthetic scenes of every
  * look (default 200, or 400 without real photos) and --real-photos of the real train photos of ../shared
  * (default 80, when present). The service reads the taught model at start when --out is its data
- * folder's dice-model/ (the Dice photos page's teaching runs this command so), or FLIGHTDECK_MODEL names it. Progress on stderr; the last
- * line of stdout is one JSON object. `--progress json` writes the progress as JSON lines
- * (`{"progress":{"stage","done","total"}}`) instead of a bar: the service teaching from the dashboard reads them.
+ * folder's dice-model/ (the Dice photos page's teaching runs this command so), or FLIGHTDECK_MODEL
+ * names it. Progress on stderr; the last line of stdout is one JSON object. `--progress json` writes
+ * the progress as JSON lines (`{"progress":{"stage","done","total"}}`) instead of a bar: the service
+ * teaching from the dashboard reads them.
  */
 import { parseArgs } from 'node:util';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
@@ -215,8 +216,8 @@ async function main(): Promise<void> {
     progress('other dice', i + 1, scenes);
   }
   const realRehearsal: FrameSample[] = [];
-  if (realWanted > 0 && !existsSync(realDir)) process.stderr.write(`the real train photos are not at ${realDir}: rehearsing on ${scenes} synthetic scenes only\n`);
-  else if (realWanted > 0) {
+  if (realWanted > 0 && !withReal) process.stderr.write(`the real train photos are not at ${realDir}: rehearsing on ${scenes} synthetic scenes only\n`);
+  else if (withReal) {
     const { images } = withoutErrata(await readYoloFolder(realDir));
     const use = images.filter((_, i) => i % Math.max(1, Math.floor(images.length / realWanted)) === 0).slice(0, realWanted);
     for (let i = 0; i < use.length; i++) {

@@ -64,6 +64,11 @@ export class DiceModelsError extends Error {
   }
 }
 
+/** A model folder's mark: model:adapt writes spec.json with the weights, and renames the whole folder into place. */
+function hasModel(dir: string): boolean {
+  return existsSync(join(dir, 'spec.json'));
+}
+
 async function nameOf(folder: string): Promise<string> {
   try {
     return modelName(await readSpec(folder));
@@ -97,7 +102,7 @@ export class DiceModels {
   /** The folder the service starts reading: FLIGHTDECK_MODEL, else a taught model, else the shipped one. */
   startDir(): string {
     if (this.pinned) return this.baseDir;
-    return existsSync(join(this.taughtDir, 'spec.json')) ? this.taughtDir : this.baseDir;
+    return hasModel(this.taughtDir) ? this.taughtDir : this.baseDir;
   }
 
   /** Opens the cameras' reader; a taught model that cannot be read gives way to the base model, with the reason kept. */
@@ -124,7 +129,7 @@ export class DiceModels {
   }
 
   async status(): Promise<DiceModelsStatus> {
-    const taughtFolder = existsSync(join(this.taughtDir, 'spec.json')) ? this.taughtDir : existsSync(join(this.setAsideDir, 'spec.json')) ? this.setAsideDir : null;
+    const taughtFolder = hasModel(this.taughtDir) ? this.taughtDir : hasModel(this.setAsideDir) ? this.setAsideDir : null;
     return {
       reading: this.reader && this.readingDir ? { kind: this.kindOf(this.readingDir), folder: this.readingDir, model: this.reader.modelVersion ?? (await nameOf(this.readingDir)) } : null,
       base: { kind: this.kindOf(this.baseDir), folder: this.baseDir, model: await nameOf(this.baseDir) },
@@ -190,10 +195,10 @@ export class DiceModels {
     this.busy = true;
     try {
       const [from, to, read] = which === 'base' ? [this.taughtDir, this.setAsideDir, this.baseDir] : [this.setAsideDir, this.taughtDir, this.taughtDir];
-      if (which === 'taught' && !existsSync(join(this.taughtDir, 'spec.json')) && !existsSync(join(this.setAsideDir, 'spec.json'))) {
+      if (which === 'taught' && !hasModel(this.taughtDir) && !hasModel(this.setAsideDir)) {
         throw new DiceModelsError('noTaughtModel', 'No taught dice model here: teach one first.');
       }
-      const moved = existsSync(from) && !(which === 'taught' && existsSync(join(this.taughtDir, 'spec.json')));
+      const moved = existsSync(from) && !(which === 'taught' && hasModel(this.taughtDir));
       if (moved) {
         await rm(to, { recursive: true, force: true });
         await rename(from, to);
