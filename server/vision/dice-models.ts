@@ -88,6 +88,8 @@ export class DiceModels {
   private problem: string | null = null;
   private busy = false;
   private readonly teacher: ModelTeacher;
+  /** the base model's name, read once: its folder does not change while the service runs */
+  private baseName: Promise<string> | null = null;
 
   constructor(private readonly options: DiceModelsOptions) {
     this.taughtDir = join(resolve(options.dataDir), 'dice-model');
@@ -132,7 +134,7 @@ export class DiceModels {
     const taughtFolder = hasModel(this.taughtDir) ? this.taughtDir : hasModel(this.setAsideDir) ? this.setAsideDir : null;
     return {
       reading: this.reader && this.readingDir ? { kind: this.kindOf(this.readingDir), folder: this.readingDir, model: this.reader.modelVersion ?? (await nameOf(this.readingDir)) } : null,
-      base: { kind: this.kindOf(this.baseDir), folder: this.baseDir, model: await nameOf(this.baseDir) },
+      base: { kind: this.kindOf(this.baseDir), folder: this.baseDir, model: await (this.baseName ??= nameOf(this.baseDir)) },
       taught: taughtFolder ? { kind: 'taught', folder: taughtFolder, model: await nameOf(taughtFolder), inUse: this.readingDir === taughtFolder } : null,
       pinned: this.pinned,
       problem: this.problem,

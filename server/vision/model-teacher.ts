@@ -102,12 +102,13 @@ export class ModelTeacher {
     const args = ['--import', 'tsx', ADAPT_CLI, '--photos', resolve(request.photosDir), '--out', resolve(request.outDir), '--model', resolve(request.modelDir), '--progress', 'json', ...(this.options.extraArgs ?? [])];
     const priority = this.options.priority ?? TEACHING_PRIORITY;
     // Linux sets a priority per thread: `nice` starts node niced, so every thread it makes is niced too
-    const child = existsSync(NICE)
+    const niced = existsSync(NICE);
+    const child = niced
       ? spawn(NICE, ['-n', String(priority), process.execPath, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.cancelled = false;
-    if (!existsSync(NICE) && child.pid !== undefined) {
+    if (!niced && child.pid !== undefined) {
       try {
         setPriority(child.pid, priority);
       } catch {

@@ -88,7 +88,7 @@ export function teachView(app: App, saved: number | null): HTMLElement {
   const m = ui.model;
   const running = m?.teaching.state === 'teaching' ? m.teaching : null;
   const enough = saved !== null && m !== null && saved >= m.minPhotos;
-  const problem = ui.modelError;
+  const problem = ui.modelError ? { code: ui.modelError.code, ...problemText(ui.modelError) } : null;
   return h('section', { class: 'teach', 'data-testid': 'teach' },
     h('h3', null, t('teachTitle')),
     m?.reading ? h('p', { 'data-testid': 'teach-reading', 'data-kind': m.reading.kind }, t(m.reading.kind === 'taught' ? 'teachReadingTaught' : 'teachReading', { model: m.reading.model })) : null,
@@ -113,6 +113,6 @@ export function teachView(app: App, saved: number | null): HTMLElement {
       : null,
     m?.pinned ? h('p', { class: 'hint' }, t('teachPinned', { folder: m.base.folder })) : null,
     m?.problem ? h('p', { class: 'hint waiting' }, m.problem) : null,
-    problem ? h('p', { class: 'form-error', role: 'alert', 'data-testid': 'teach-error', 'data-code': problem.code }, problemText(problem).text, problemText(problem).detail ? h('span', { class: 'toast-detail' }, problemText(problem).detail) : null) : null,
+    problem ? h('p', { class: 'form-error', role: 'alert', 'data-testid': 'teach-error', 'data-code': problem.code }, problem.text, problem.detail ? h('span', { class: 'toast-detail' }, problem.detail) : null) : null,
   );
 }
