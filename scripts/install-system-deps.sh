@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Debian packages the product and its tests use: camera capture, AVR toolchain and simulator,
-# serial tools, ffmpeg, and Chromium for the browser tests. Skips what is already there.
+# serial tools, ffmpeg, Chromium for the browser tests, and unzip (the tests check the archives written). Skips what is already there.
 set -euo pipefail
-pkgs=(fswebcam gcc-avr avr-libc arduino-core-avr arduino-mk simavr libsimavr-dev socat ffmpeg chromium fonts-dejavu-core)
+pkgs=(fswebcam gcc-avr avr-libc arduino-core-avr arduino-mk simavr libsimavr-dev socat ffmpeg chromium fonts-dejavu-core unzip)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

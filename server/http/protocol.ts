@@ -160,6 +160,7 @@ export type CommandAck<S = unknown> =
  *  - POST /api/tables/:id/dice-samples   (PIN) DiceSampleBody -> 201 DiceSampleSaved (400 badSample, 404 holdGone, 500 sampleNotSaved)
  *  - DELETE /api/tables/:id/dice-samples/:hold (PIN) -> {ok, removed, saved, folder}: the held photo taken out of the folder (404 holdGone)
  *  - POST /api/tables/:id/dice-samples/evaluate (PIN) -> DiceSamplesEvaluation (409 noPhotos, visionUnavailable, evaluationRunning)
+ *  - GET  /api/tables/:id/dice-samples/archive (PIN) -> application/zip: the folder, with a README.txt (409 noPhotos, 500 archiveFailed)
  *  - GET  /api/tables/:id/dice-model     (PIN) DiceModelStatus: the dice model read, a taught one, the teaching
  *  - POST /api/tables/:id/dice-model/teach (PIN) -> 202 DiceModelStatus: teaching starts (409 tooFewPhotos, teachingRunning)
  *  - DELETE /api/tables/:id/dice-model/teach (PIN) -> {stopped, ...DiceModelStatus}

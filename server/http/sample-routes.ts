@@ -9,13 +9,17 @@
  *   POST /api/tables/:id/dice-samples  { hold, dice } saves it: { ok, image, dice, cocked, replaced, saved, folder }
  *   DELETE /api/tables/:id/dice-samples/:hold        takes that photo out of the folder again: { ok, removed, saved, folder }
  *   POST /api/tables/:id/dice-samples/evaluate       the running reader scored on the last EVALUATE_LIMIT saved photos (server/vision/evaluate-folder.ts)
+ *   GET  /api/tables/:id/dice-samples/archive        the whole folder as one ZIP file, to send on (server/store/dice-sample-archive.ts)
  *
  * Every route but the photo needs the table's PIN.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HeldReads } from '../hardware/camera/held-reads.ts';
 import type { DiceReader } from '../hardware/ports.ts';
+import { sampleArchive } from '../store/dice-sample-archive.ts';
 import type { DiceSampleStore } from '../store/dice-sample-store.ts';
+import { zipStream } from '../store/zip-writer.ts';
 import { evaluateFolder } from '../vision/evaluate-folder.ts';
 import type { Table } from '../table/table.ts';
 import { checkSampleDice, SampleError } from '../vision/dice-sample.ts';
@@ -124,6 +128,29 @@ export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps
     } finally {
       evaluating = false;
     }
+  });
+
+  app.get<IdParams>('/api/tables/:id/dice-samples/archive', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const c = controlled(request, reply);
+    if (!c) return reply;
+    const { t, store } = c;
+    let archive;
+    try {
+      const snapshot = await store.snapshot();
+      if (snapshot.photos.length === 0) return sendError(reply, 409, 'noPhotos', 'No photos saved yet: save a few first.');
+      archive = sampleArchive(snapshot, { at: new Date(), model: deps.reader()?.modelVersion ?? null });
+    } catch (err) {
+      request.log.error({ err, table: t.id }, 'dice photos not archived');
+      return sendError(reply, 500, 'archiveFailed', `The photos could not be put in one file: ${(err as Error).message}`);
+    }
+    const body = Readable.from(zipStream(archive.entries), { objectMode: false });
+    // past the headers an error can only cut the download short: the browser shows it failed, the log says why
+    body.on('error', (err) => request.log.error({ err, table: t.id }, 'dice photos archive cut short'));
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${archive.folder}.zip"`)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 
   app.post<IdParams & { Body: { hold: string; dice: unknown[] } }>(

@@ -8,7 +8,7 @@
  * save leaves no photo that the evaluation would read with missing labels.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Frame, SettledRead } from '../hardware/ports.ts';
 import { parseReadRegions, READ_REGIONS_FILE, sampleLabels, type SampleDie } from '../vision/dice-sample.ts';
@@ -53,6 +53,15 @@ async function writeWhole(path: string, data: string | Buffer): Promise<void> {
 
 const isLabelFile = (name: string) => name.endsWith('.txt') && name !== 'classes.txt';
 
+/** The folder at one moment, for an archive: each labelled photo with its labels, and the files beside them. */
+export interface SampleSnapshot {
+  photos: { image: string; path: string; labels: string; modified: Date }[];
+  /** the folder's other files as they were (classes.txt, cocked.json, read-regions.json), by name */
+  beside: { name: string; text: string; modified: Date }[];
+}
+
+const BESIDE_FILES = ['classes.txt', COCKED_FILE, READ_REGIONS_FILE];
+
 export class DiceSampleStore {
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -66,6 +75,14 @@ export class DiceSampleStore {
   /** Takes a saved photo out of the folder again: its labels first, then the photo and its entries beside them. */
   remove(tableId: string, frame: Frame): Promise<{ removed: boolean; saved: number }> {
     return this.queued(() => this.delete(tableId, frame));
+  }
+
+  /**
+   * The labelled photos and the files beside them, taken between two writes (no photo half saved): the labels
+   * and those files are read now, the photos' own bytes later from `path` (a photo is written once, never changed).
+   */
+  snapshot(): Promise<SampleSnapshot> {
+    return this.queued(() => this.takeSnapshot());
   }
 
   /** Runs `job` after every write queued before it (a failed one included). */
@@ -83,6 +100,31 @@ export class DiceSampleStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw err;
     }
+  }
+
+  private async takeSnapshot(): Promise<SampleSnapshot> {
+    let names: string[];
+    try {
+      names = (await readdir(this.dir)).sort();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { photos: [], beside: [] };
+      throw err;
+    }
+    const present = new Set(names);
+    const photos: SampleSnapshot['photos'] = [];
+    for (const labelFile of names.filter(isLabelFile)) {
+      const stem = labelFile.slice(0, -'.txt'.length);
+      const image = Object.values(EXTENSION).map((ext) => stem + ext).find((n) => present.has(n));
+      if (!image) continue;
+      const path = join(this.dir, image);
+      photos.push({ image, path, labels: await readFile(join(this.dir, labelFile), 'utf8'), modified: (await stat(path)).mtime });
+    }
+    const beside: SampleSnapshot['beside'] = [];
+    for (const name of BESIDE_FILES.filter((n) => present.has(n))) {
+      const path = join(this.dir, name);
+      beside.push({ name, text: await readFile(path, 'utf8'), modified: (await stat(path)).mtime });
+    }
+    return { photos, beside };
   }
 
   private async write(tableId: string, { frame, width, height, within }: PhotoToSave, dice: readonly SampleDie[]): Promise<SavedSample> {

@@ -5,7 +5,7 @@
  * set aside by kind (set-aside-dice.ts) and the part of each image the camera read (dice-sample.ts).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { DiceReader, ReadRegion } from '../hardware/ports.ts';
 import type { SeenDie } from '../http/protocol.ts';
@@ -23,15 +23,38 @@ export interface FolderExtras {
   regions: Map<string, ReadRegion>;
 }
 
-/** Reads a folder's set-aside files and read regions; throws naming the file that is wrong. */
+/** The folder and every folder under it, paths relative to `dir` ('' for itself). */
+async function foldersUnder(dir: string, rel = ''): Promise<string[]> {
+  const out = [rel];
+  const entries = await readdir(join(dir, rel), { withFileTypes: true });
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) if (e.isDirectory()) out.push(...(await foldersUnder(dir, join(rel, e.name))));
+  return out;
+}
+
+/**
+ * Reads the set-aside files and read regions of a folder and of every folder under it (several tables'
+ * photo folders unpacked side by side are measured as one set), each file's images named from `dir` as
+ * the labelled images are; throws naming the file that is wrong.
+ */
 export async function readFolderExtras(dir: string): Promise<FolderExtras> {
   const setAside: FolderExtras['setAside'] = [];
-  for (const kind of Object.keys(SET_ASIDE_FILES) as SetAsideKind[]) {
-    const file = join(dir, SET_ASIDE_FILES[kind].file);
-    if (existsSync(file)) setAside.push({ kind, dice: parseSetAsideDice(await readFile(file, 'utf8'), file) });
+  const regions = new Map<string, ReadRegion>();
+  const kinds = Object.keys(SET_ASIDE_FILES) as SetAsideKind[];
+  const fromDir = <T>(rel: string, found: Map<string, T>, into: Map<string, T>) => {
+    for (const [image, value] of found) into.set(rel ? join(rel, image) : image, value);
+  };
+  for (const rel of await foldersUnder(dir)) {
+    for (const kind of kinds) {
+      const file = join(dir, rel, SET_ASIDE_FILES[kind].file);
+      if (!existsSync(file)) continue;
+      let entry = setAside.find((a) => a.kind === kind);
+      if (!entry) setAside.push((entry = { kind, dice: new Map() }));
+      fromDir(rel, parseSetAsideDice(await readFile(file, 'utf8'), file), entry.dice);
+    }
+    const regionsFile = join(dir, rel, READ_REGIONS_FILE);
+    if (existsSync(regionsFile)) fromDir(rel, parseReadRegions(await readFile(regionsFile, 'utf8'), regionsFile), regions);
   }
-  const regionsFile = join(dir, READ_REGIONS_FILE);
-  const regions = existsSync(regionsFile) ? parseReadRegions(await readFile(regionsFile, 'utf8'), regionsFile) : new Map<string, ReadRegion>();
+  setAside.sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind));
   return { setAside, regions };
 }
 

@@ -4,6 +4,7 @@
  * false die removed) and saved; then the files in the service's dice-samples folder, as
  * `npm run dice:eval -- --data FOLDER` reads them.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { dirname, join } from 'node:path';
@@ -185,6 +186,17 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     expect(await page.getByTestId('measure-teach').locator('code').textContent()).toBe(`npm run model:adapt -- --photos ${server.samplesDir} --out ${model}`);
     expect(await page.getByTestId('measure-teach').textContent()).toContain(`the service reads ${model} when it starts`);
     await shot(page, 'dice-samples-measure');
+
+    // the saved photos downloaded as one ZIP file, the folder the service keeps in it
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('archive-photos').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^dice-photos-\d{8}-\d{6}\.zip$/);
+    const zip = join(dirname(server.samplesDir), 'downloaded.zip');
+    await download.saveAs(zip);
+    const listed = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^[^/]+\//, ''));
+    expect(listed.sort()).toEqual(['README.txt', ...readdirSync(server.samplesDir)].sort());
+    await expect.poll(() => page.locator('#toast').textContent()).toContain(`Downloaded ${download.suggestedFilename()}`);
 
     // saving again replaces the labels; the page keeps the photo in Spanish too
     await tap(0);

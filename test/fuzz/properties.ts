@@ -307,6 +307,7 @@ const ROUTES: [string, string][] = [
   ['POST', '/api/tables/:id/dice-samples'],
   ['DELETE', '/api/tables/:id/dice-samples/1'],
   ['POST', '/api/tables/:id/dice-samples/evaluate'],
+  ['GET', '/api/tables/:id/dice-samples/archive'],
   ['GET', '/api/tables/:id/dice-model'],
   ['POST', '/api/tables/:id/dice-model/teach'],
   ['DELETE', '/api/tables/:id/dice-model/teach'],

@@ -134,6 +134,7 @@ describe('controls need the table PIN; wrong PINs are rate-limited; watching is 
       ['POST', '/api/tables/default/dice-samples', { hold: '1', dice: [] }],
       ['DELETE', '/api/tables/default/dice-samples/1', undefined],
       ['POST', '/api/tables/default/dice-samples/evaluate', undefined],
+      ['GET', '/api/tables/default/dice-samples/archive', undefined],
       ['GET', '/api/tables/default/dice-model', undefined],
       ['POST', '/api/tables/default/dice-model/teach', undefined],
       ['DELETE', '/api/tables/default/dice-model/teach', undefined],

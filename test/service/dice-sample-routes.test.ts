@@ -2,8 +2,10 @@
  * The routes that save photos of the players' dice with their labels: hold the camera's last settled
  * read, fetch its photo, save it labelled; PIN, bad labels, photos no longer held, no folder.
  */
+import { execFile } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../server/http/app.ts';
@@ -81,6 +83,13 @@ async function start(withStore = true, reader: DiceReader | null = null): Promis
   return { b: built, folder, setRead: (r) => (current = r) };
 }
 
+/** The players' labels of settledRead()'s photo: the 5 read as 6, the unreadable die cocked, a missed 2 added. */
+const LABELLED = [
+  { x: 80, y: 60, w: 24, h: 24, face: 6 },
+  { x: 200, y: 150, w: 22, h: 26, face: 'cocked' },
+  { x: 40, y: 200, w: 24, h: 24, face: 2 },
+];
+
 const post = (b: BuiltApp, url: string, payload?: unknown, headers: Record<string, string> = auth()) =>
   b.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }), headers });
 
@@ -105,14 +114,7 @@ describe('dice photo routes', () => {
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.rawPayload.equals(read.frame.data)).toBe(true);
 
-    const saved = await post(b, '/api/tables/one/dice-samples', {
-      hold: held.hold,
-      dice: [
-        { x: 80, y: 60, w: 24, h: 24, face: 6 },
-        { x: 200, y: 150, w: 22, h: 26, face: 'cocked' },
-        { x: 40, y: 200, w: 24, h: 24, face: 2 },
-      ],
-    });
+    const saved = await post(b, '/api/tables/one/dice-samples', { hold: held.hold, dice: LABELLED });
     expect(saved.statusCode).toBe(201);
     expect(saved.json()).toEqual({ ok: true, image: 'one-20261202-070000-005.jpg', dice: 2, cocked: 1, replaced: false, saved: 1, folder });
     const [image] = await readYoloFolder(folder);
@@ -191,11 +193,7 @@ describe('dice photo routes', () => {
     expect((await evaluate()).json().error.code).toBe('noPhotos');
     setRead(await settledRead());
     const { hold } = (await post(b, '/api/tables/one/dice-samples/hold')).json();
-    const dice = [
-      { x: 80, y: 60, w: 24, h: 24, face: 6 },
-      { x: 200, y: 150, w: 22, h: 26, face: 'cocked' },
-      { x: 40, y: 200, w: 24, h: 24, face: 2 },
-    ];
+    const dice = LABELLED;
     expect((await post(b, '/api/tables/one/dice-samples', { hold, dice })).statusCode).toBe(201);
     const res = await evaluate();
     expect(res.statusCode).toBe(200);
@@ -241,4 +239,50 @@ describe('dice photo routes', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'visionUnavailable', message: expect.stringContaining('npm run dice:eval') });
   });
+
+  it('give the whole folder as one ZIP file that unpacks into a folder measured as the original is', async () => {
+    const reader = { ...oneSixReader(), modelVersion: '1.22.0' };
+    const { b, folder, setRead } = await start(true, reader);
+    const archive = (headers: Record<string, string> = auth()) => b.app.inject({ url: '/api/tables/one/dice-samples/archive', headers });
+    expect((await archive({})).statusCode).toBe(401);
+    expect((await archive()).json().error.code).toBe('noPhotos');
+    setRead(await settledRead());
+    const { hold } = (await post(b, '/api/tables/one/dice-samples/hold')).json();
+    const dice = LABELLED;
+    expect((await post(b, '/api/tables/one/dice-samples', { hold, dice })).statusCode).toBe(201);
+
+    const res = await archive();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const name = /^attachment; filename="(dice-photos-\d{8}-\d{6})\.zip"$/.exec(String(res.headers['content-disposition']))?.[1];
+    expect(name).toBeDefined();
+    const zip = join(dir.dir, 'photos.zip');
+    await writeFile(zip, res.rawPayload);
+    const unpacked = join(dir.dir, 'unpacked');
+    await promisify(execFile)('unzip', ['-q', zip, '-d', unpacked]);
+    expect((await readdir(join(unpacked, name!))).sort()).toEqual(['README.txt', 'classes.txt', 'cocked.json', 'one-20261202-070000-005.jpg', 'one-20261202-070000-005.txt', 'read-regions.json']);
+    for (const file of ['classes.txt', 'cocked.json', 'one-20261202-070000-005.jpg', 'one-20261202-070000-005.txt', 'read-regions.json']) {
+      expect((await readFile(join(unpacked, name!, file))).equals(await readFile(join(folder, file))), file).toBe(true);
+    }
+    const readme = await readFile(join(unpacked, name!, 'README.txt'), 'utf8');
+    expect(readme).toContain('1 photos, 2 dice labelled with their faces and 1 marked cocked, saved ');
+    expect(readme).toContain('the dice model 1.22.0');
+    expect(readme).toContain(`npm run dice:eval -- --data ${name}`);
+    // unpacked (its files one folder down), it is measured as the folder it came from
+    const { evaluateFolder } = await import('../../server/vision/evaluate-folder.ts');
+    const asSaved = await evaluateFolder(reader, folder);
+    expect(await evaluateFolder(reader, unpacked)).toEqual(asSaved);
+    expect(asSaved.setAside[0].reads).toEqual({ dice: 1, notSure: 0, guessed: 0, notFound: 1 });
+
+    // a damaged file beside the photos: said, and nothing sent
+    await writeFile(join(folder, 'cocked.json'), '{');
+    const damaged = await archive();
+    expect(damaged.statusCode).toBe(500);
+    expect(damaged.json().error).toMatchObject({ code: 'archiveFailed', message: expect.stringContaining('cocked.json') });
+
+    await b.app.close();
+    const off = await start(false);
+    expect((await off.b.app.inject({ url: '/api/tables/one/dice-samples/archive', headers: auth() })).json().error.code).toBe('samplesOff');
+  });
 });
+

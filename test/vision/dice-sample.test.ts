@@ -210,6 +210,19 @@ describe('evaluateFolder', () => {
     expect(await evaluateFolder(reader, dir, 2)).toMatchObject({ labelledImages: 3, images: 2, dice: 2, faceAccuracy: 1 });
   });
 
+  it('reads folders of several tables side by side as one set, each with its cocked dice and read regions', async () => {
+    const asked: (object | undefined)[] = [];
+    const seeing: DiceReader = { backend: 'test', read: async (_b, options) => (asked.push(options?.within), { width: 64, height: 48, dice: [{ x: 16, y: 12, w: 8, h: 8, face: 3, score: 0.9 }] }) };
+    const within = { x: 0, y: 0, w: 0.5, h: 1 };
+    // table a: the die read marked cocked (set aside, not an extra); table b: read right, within a region
+    await new DiceSampleStore(join(dir, 'a')).save('a', { frame: await frame(AT), width: 64, height: 48 }, [{ x: 16, y: 12, w: 8, h: 8, face: 'cocked' }]);
+    await new DiceSampleStore(join(dir, 'deeper', 'b')).save('b', { frame: await frame(AT), width: 64, height: 48, within }, [{ x: 16, y: 12, w: 8, h: 8, face: 3 }]);
+    const e = await evaluateFolder(seeing, dir);
+    expect(e).toMatchObject({ labelledImages: 2, images: 2, dice: 1, faceAccuracy: 1, recall: 1, precision: 1, extra: 0 });
+    expect(e.setAside).toEqual([{ kind: 'cocked', about: SET_ASIDE_FILES.cocked.about, reads: { dice: 1, notSure: 0, guessed: 1, notFound: 0 } }]);
+    expect(asked).toEqual([undefined, within]);
+  });
+
   it('names the problem of a folder without photos, or with a damaged file beside them', async () => {
     await expect(evaluateFolder(reader, dir)).rejects.toThrow(/no labelled images in/);
     await new DiceSampleStore(dir).save('t', { frame: await frame(AT), width: 64, height: 48 }, []);

@@ -15,6 +15,12 @@ export interface ClientEvents {
 
 const TIMEOUT_MS = 8000;
 
+/** The service's {error: {code, message}}, or the HTTP status where it sent none. */
+function refusalOf(res: Response, data: unknown): { code: string; message: string } {
+  const error = (data as { error?: { code?: string; message?: string } } | null)?.error;
+  return { code: error?.code ?? `http${res.status}`, message: error?.message ?? `${res.status} ${res.statusText}` };
+}
+
 export class TableClient {
   private socket: Socket | null = null;
   private pin: string | null;
@@ -90,11 +96,20 @@ export class TableClient {
       if (this.pin) headers.authorization = `Bearer ${this.pin}`;
       const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const data = res.headers.get('content-type')?.includes('json') ? await res.json() : null;
-      if (!res.ok) {
-        const error = (data as { error?: { code?: string; message?: string } } | null)?.error;
-        return { ok: false, error: { code: error?.code ?? `http${res.status}`, message: error?.message ?? `${res.status} ${res.statusText}` } };
-      }
+      if (!res.ok) return { ok: false, error: refusalOf(res, data) };
       return { ok: true, data };
+    } catch (err) {
+      return { ok: false, error: { code: 'network', message: String((err as Error).message ?? err) } };
+    }
+  }
+
+  /** The saved dice photos with their labels and a README, as one ZIP file to download (PIN). */
+  async diceSamplesArchive(): Promise<Reply<{ blob: Blob; filename: string }>> {
+    try {
+      const res = await fetch(`${this.base()}/dice-samples/archive`, { headers: this.pin ? { authorization: `Bearer ${this.pin}` } : {} });
+      if (!res.ok) return { ok: false, error: refusalOf(res, res.headers.get('content-type')?.includes('json') ? await res.json() : null) };
+      const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'dice-photos.zip';
+      return { ok: true, data: { blob: await res.blob(), filename } };
     } catch (err) {
       return { ok: false, error: { code: 'network', message: String((err as Error).message ?? err) } };
     }

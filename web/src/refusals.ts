@@ -73,6 +73,7 @@ const ES: Record<string, string> = {
   evaluationRunning: 'ya se están midiendo las fotos: espera a esa respuesta.',
   evaluationFailed: 'no se han podido medir las fotos.',
   sampleNotRemoved: 'la foto no se ha quitado.',
+  archiveFailed: 'no se han podido juntar las fotos en un archivo.',
   // teaching the dice model (views/teach.ts)
   tooFewPhotos: 'hacen falta más fotos guardadas para enseñar.',
   teachingRunning: 'ya se está enseñando el modelo de dados: espera o páralo.',

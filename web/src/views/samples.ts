@@ -144,6 +144,20 @@ async function removePhoto(app: App): Promise<void> {
   });
 }
 
+/** Downloads the saved photos as one ZIP file (made by the service, handed to the browser as a file). */
+async function downloadPhotos(app: App): Promise<void> {
+  await request(app, 'busy', () => app.client.diceSamplesArchive(), ({ blob, filename }) => {
+    const url = URL.createObjectURL(blob);
+    const link = h('a', { href: url, download: filename, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // the browser has taken the file by the time it asks for the next one
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    app.showToast(t('archiveToast', { file: filename }), 'ok');
+  });
+}
+
 async function measurePhotos(app: App): Promise<void> {
   await request(app, 'measuring', () => app.client.measureDicePhotos(), (measure) => (app.ui.samples.measure = measure));
 }
@@ -355,7 +369,9 @@ export function samplesView(app: App): HTMLElement {
       ui.folder ? h('span', null, ' · ', t('samplesFolder'), ' ', h('code', null, ui.folder)) : null),
     ui.saved ? h('div', { class: 'row' },
       h('button', { type: 'button', class: 'btn', 'data-testid': 'measure-photos', disabled: ui.measuring, onclick: () => void measurePhotos(app) }, t('measureButton')),
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'archive-photos', disabled: ui.busy, title: t('archiveHint'), onclick: () => void downloadPhotos(app) }, t('archiveButton')),
       ui.measuring ? h('span', { class: 'hint' }, t('measuring')) : null) : null,
+    ui.saved ? h('p', { class: 'hint' }, t('archiveHint')) : null,
     ui.measure ? measureView(ui.measure) : null,
     camera.state !== 'ok' ? h('p', { class: 'hint waiting' }, t('samplesCameraLost'), camera.message ? ` (${camera.message})` : '') : null,
     h('div', { class: 'samples-actions' },
