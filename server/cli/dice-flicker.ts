@@ -1,12 +1,14 @@
 /**
- * `npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded | --large-frame] [--frames F]`
+ * `npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded | --large-frame | --leaning | --occluded] [--frames F]`
  * `npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]`
  * How steady the readings of dice that do not move are. Each scene (a synthetic test-set scene, or a
  * labelled photo) is filmed as a still tray for F frames, each with its own sensor noise, exposure and
  * camera shake (--noise LEVELS, --gain G, --shift PX; --jitter-seed S), through the camera's own path
  * (settle detector → shipped reader → stabiliser). Prints, for the reader alone and after the stabiliser,
  * how often a die's answer changed from one frame read to the next, and how many stable readings the
- * game was told per still tray; the last line is one JSON object. --model DIR reads with another model;
+ * game was told per still tray; the last line is one JSON object. In the --leaning and --occluded sets the
+ * dice with no right face (leaning on a die or the tray wall, a pip covered) are not labelled but followed
+ * apart: how the dashboard showed them in the last frame ("not sure", a face, not found), and how often. --model DIR reads with another model;
  * --records FILE.json writes every tray's record (each frame's answers, the readings, the frames not settled).
  * --settle JSON and --stabilizer JSON change the camera path's settings as a table's camera config does
  * (e.g. --stabilizer '{"minVotes":2}'); the fields left out keep their defaults (hardware.md).
@@ -20,11 +22,11 @@ import { createDiceReader } from '../vision/reader.ts';
 import { readYoloFolder } from '../vision/yolo-dataset.ts';
 import { summariseFlicker, type AnswerSteadiness, type StillTrayRecord } from '../vision/flicker.ts';
 import type { LabelBox } from '../vision/scoring.ts';
-import { syntheticSetName, syntheticSetScene, type SyntheticSetKind } from '../synth/test-set.ts';
+import { setAsideKindOf, syntheticSetName, syntheticSetScene, type SyntheticSetKind } from '../synth/test-set.ts';
 import { refuseKindWithoutSynthetic, syntheticKindOf } from './synthetic-kind.ts';
 import { CAMERA_JITTER, validateCameraJitter, type StillPicture } from '../synth/camera-frames.ts';
 import { Rng } from '../synth/random.ts';
-import { watchStillTray } from '../hardware/camera/still-tray.ts';
+import { watchStillTray, type AsideDie } from '../hardware/camera/still-tray.ts';
 import { progressBar } from './progress.ts';
 import { reportCliFailure, UsageError, wantsHelp } from './cli-failure.ts';
 import { VisionInputError, VisionModelError } from '../vision/errors.ts';
@@ -33,7 +35,7 @@ import { DEFAULT_SETTLE, validateSettleOptions, type SettleOptions } from '../ha
 import { DEFAULT_STABILIZER, validateStabilizerOptions, type StabilizerOptions } from '../hardware/camera/stabilizer.ts';
 import { checkPathOptions } from '../hardware/camera/config.ts';
 
-const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded | --large-frame] [--frames F]
+const USAGE = `usage: npm run dice:flicker -- --synthetic N [--seed S] [--close-camera | --crowded | --large-frame | --leaning | --occluded] [--frames F]
        npm run dice:flicker -- --data DIR [--limit N] [--quality Q] [--frames F]
   camera: [--noise LEVELS] [--gain G] [--shift PX] [--jitter-seed S]   [--model DIR] [--records FILE.json]
   camera path: [--settle JSON] [--stabilizer JSON]   (as in a table's camera config, e.g. --stabilizer '{"minVotes":2}')
@@ -43,6 +45,8 @@ interface StillScene {
   name: string;
   picture: StillPicture;
   labels: LabelBox[];
+  /** dice with no right face, followed apart */
+  aside: AsideDie[];
   quality: number;
 }
 
@@ -79,12 +83,15 @@ async function* syntheticScenes(count: number, seed: number, kind: SyntheticSetK
   for (let i = 0; i < count; i++) {
     const { scene, jpegQuality } = syntheticSetScene(i, seed, kind);
     const { width, height } = scene.image;
-    yield {
-      name: syntheticSetName(i),
-      picture: { data: scene.image.toBytes(), width, height },
-      labels: scene.dice.map(({ x, y, w, h, face }) => ({ x, y, w, h, face })),
-      quality: jpegQuality,
-    };
+    const labels: LabelBox[] = [];
+    const aside: AsideDie[] = [];
+    for (const die of scene.dice) {
+      const { x, y, w, h, face } = die;
+      const asideKind = setAsideKindOf(kind, die);
+      if (asideKind) aside.push({ x, y, w, h, kind: asideKind });
+      else labels.push({ x, y, w, h, face });
+    }
+    yield { name: syntheticSetName(i), picture: { data: scene.image.toBytes(), width, height }, labels, aside, quality: jpegQuality };
   }
 }
 
@@ -105,6 +112,7 @@ async function* photoScenes(dir: string, limit: number, quality: number, leftOut
       name: img.relPath,
       picture,
       labels: img.labels.map((l) => ({ x: l.cx * width, y: l.cy * height, w: l.w * width, h: l.h * height, face: l.face })),
+      aside: [],
       quality,
     };
   }
@@ -122,6 +130,8 @@ async function main(): Promise<void> {
       'close-camera': { type: 'boolean', default: false },
       crowded: { type: 'boolean', default: false },
       'large-frame': { type: 'boolean', default: false },
+      leaning: { type: 'boolean', default: false },
+      occluded: { type: 'boolean', default: false },
       data: { type: 'string' },
       limit: { type: 'string' },
       quality: { type: 'string' },
@@ -182,7 +192,7 @@ async function main(): Promise<void> {
   let done = 0;
   try {
     for await (const scene of scenes) {
-      records.push(await watchStillTray(reader, scene.picture, scene.labels, { frames, jitter, quality: scene.quality, rng, settle, stabilizer }));
+      records.push(await watchStillTray(reader, scene.picture, scene.labels, { frames, jitter, quality: scene.quality, rng, settle, stabilizer }, scene.aside));
       names.push(scene.name);
       bar('film', ++done, total - leftOut.length);
     }
@@ -204,6 +214,11 @@ async function main(): Promise<void> {
   console.log(
     `readings the game was told: ${r.total} (${r.afterFirst} after a tray's first; ${r.rollChanges} changed a complete roll, on ${r.scenesWithRollChange} trays); trays with one reading ${r.scenesWithOneReading}, with none ${r.scenesWithoutReading}; first reading right ${r.firstRight}, last right ${r.lastRight}; median frames to the first ${r.medianFramesToFirst ?? '—'}`,
   );
+  for (const a of s.aside) {
+    console.log(
+      `${a.about}, not labelled, followed apart: ${a.last.dice}; in the last frame the dashboard showed "not sure" ${a.last.notSure}, a face ${a.last.guessed}, nothing ${a.last.notFound}; a face in any frame ${a.everShownWithFace}; the reader alone named a face in ${a.rawWithFace} of ${a.rawDieFrames} die-frames`,
+    );
+  }
   const round = (v: number) => Math.round(v * 10000) / 10000;
   console.log(
     JSON.stringify({
@@ -222,6 +237,7 @@ async function main(): Promise<void> {
       firstReadingRight: r.firstRight,
       lastReadingRight: r.lastRight,
       medianFramesToFirstReading: r.medianFramesToFirst,
+      ...(s.aside.length > 0 ? { setAside: s.aside.map((a) => ({ kind: a.kind, ...a.last, everShownWithFace: a.everShownWithFace, rawDieFrames: a.rawDieFrames, rawWithFace: a.rawWithFace })) } : {}),
       settle: settle ?? DEFAULT_SETTLE,
       stabilizer: stabilizer ?? DEFAULT_STABILIZER,
       backend: reader.backend,

@@ -119,6 +119,11 @@ export function syntheticSetName(i: number): string {
   return `synthetic_${String(i).padStart(4, '0')}`;
 }
 
+/** The set-aside kind a die of a `kind` set is listed under (not labelled), or null for a labelled die. */
+export function setAsideKindOf(kind: SyntheticSetKind, die: SceneDie): SetAsideKind | null {
+  return (SET_ASIDE[kind] ?? []).find(({ is }) => is(die))?.kind ?? null;
+}
+
 export async function writeSyntheticSet(dir: string, count: number, seed: number, onImage?: (i: number) => void, kind: SyntheticSetKind = 'coloured', tableColour: TableColour = 'marbled'): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'classes.txt'), ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].join('\n') + '\n');

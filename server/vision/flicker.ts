@@ -4,6 +4,7 @@
  * 'missed'; it flickers in a frame whose answer differs from its answer in the frame read before.
  */
 import { matchImage, median, type LabelBox, type PredictedDie } from './scoring.ts';
+import { SET_ASIDE_FILES, type SetAsideDie, type SetAsideKind, type SetAsideReads } from './set-aside-dice.ts';
 import { sameFaces } from '../dice/faces.ts';
 import type { Face } from '../dice/types.ts';
 
@@ -13,6 +14,18 @@ export type Answer = number | 'unsure' | 'missed';
 export function answersOf(labels: readonly LabelBox[], preds: readonly PredictedDie[]): Answer[] {
   const answers: Answer[] = labels.map(() => 'missed');
   for (const [li, pi] of matchImage([...labels], [...preds]).pairs) answers[li] = preds[pi].face ?? 'unsure';
+  return answers;
+}
+
+/**
+ * Each set-aside die's answer (a die with no right face: leaning, or a pip covered) among the predictions
+ * not taken by a labelled die, matched as dice:eval sets them aside (set-aside-dice.ts).
+ */
+export function asideAnswersOf(labels: readonly LabelBox[], aside: readonly SetAsideDie[], preds: readonly PredictedDie[]): Answer[] {
+  const free = matchImage([...labels], [...preds]).unmatchedPredictions;
+  const answers: Answer[] = aside.map(() => 'missed');
+  const onAside = matchImage(aside.map((d) => ({ ...d, face: 0 })), free.map((i) => preds[i]));
+  for (const [a, k] of onAside.pairs) answers[a] = preds[free[k]].face ?? 'unsure';
   return answers;
 }
 
@@ -43,6 +56,21 @@ export interface StillTrayRecord {
   readings: EmittedReading[];
   /** frames the settle detector did not take as settled (the first few, and any the noise made look like motion) */
   unsettledFrames: number;
+  /** the dice with no right face (leaning, a pip covered), each of its kind, and their answers frame by frame as `raw` and `shown` */
+  aside?: { kinds: SetAsideKind[]; raw: (Answer[] | null)[]; shown: (Answer[] | null)[] };
+}
+
+/** How the dashboard showed the set-aside dice of one kind in the last frame read, and how often any was named a face. */
+export interface AsideSteadiness {
+  kind: SetAsideKind;
+  about: string;
+  /** in the last frame read of each tray, after the stabiliser: "not sure", a face, not found */
+  last: SetAsideReads;
+  /** dice the dashboard showed with a face in any frame */
+  everShownWithFace: number;
+  /** frames read × dice, and those the reader alone named a face in */
+  rawDieFrames: number;
+  rawWithFace: number;
 }
 
 export interface AnswerSteadiness {
@@ -78,12 +106,37 @@ export interface FlickerSummary {
     scenesWithRollChange: number;
     scenesWithoutReading: number;
     scenesWithOneReading: number;
-    /** first (last) reading equal to the labelled faces, nothing unreadable */
+    /** first (last) reading equal to the labelled faces, nothing unreadable but the set-aside dice */
     firstRight: number;
     lastRight: number;
     /** frames from the first frame to the one that completed the first reading */
     medianFramesToFirst: number | null;
   };
+  /** the set-aside dice, by kind (none when the trays have none) */
+  aside: AsideSteadiness[];
+}
+
+function asideSteadiness(records: readonly StillTrayRecord[]): AsideSteadiness[] {
+  const byKind = new Map<SetAsideKind, AsideSteadiness>();
+  for (const r of records) {
+    if (!r.aside) continue;
+    const raw = r.aside.raw.filter((f): f is Answer[] => f !== null);
+    const shown = r.aside.shown.filter((f): f is Answer[] => f !== null);
+    r.aside.kinds.forEach((kind, die) => {
+      let s = byKind.get(kind);
+      if (!s) byKind.set(kind, (s = { kind, about: SET_ASIDE_FILES[kind].about, last: { dice: 0, notSure: 0, guessed: 0, notFound: 0 }, everShownWithFace: 0, rawDieFrames: 0, rawWithFace: 0 }));
+      s.last.dice++;
+      const last = shown.at(-1)?.[die] ?? 'missed';
+      if (last === 'unsure') s.last.notSure++;
+      else if (last === 'missed') s.last.notFound++;
+      else s.last.guessed++;
+      if (shown.some((f) => typeof f[die] === 'number')) s.everShownWithFace++;
+      s.rawDieFrames += raw.length;
+      s.rawWithFace += raw.filter((f) => typeof f[die] === 'number').length;
+    });
+  }
+  const order = Object.keys(SET_ASIDE_FILES);
+  return [...byKind.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
 }
 
 function rollChanges(readings: readonly EmittedReading[]): number {
@@ -111,8 +164,9 @@ function steadiness(records: readonly StillTrayRecord[], pick: (r: StillTrayReco
 }
 
 export function summariseFlicker(records: readonly StillTrayRecord[]): FlickerSummary {
+  // a die with no right face is rightly unreadable (or not there at all)
   const right = (r: StillTrayRecord, e: EmittedReading | undefined) =>
-    !!e && e.unreadable === 0 && e.kept.length === 0 && sameFaces(e.faces as Face[], r.faces as Face[]);
+    !!e && e.unreadable <= (r.aside?.kinds.length ?? 0) && e.kept.length === 0 && sameFaces(e.faces as Face[], r.faces as Face[]);
   const firsts = records.flatMap((r) => (r.readings.length ? [r.readings[0].frame + 1] : []));
   const changesPerScene = records.map((r) => rollChanges(r.readings));
   return {
@@ -134,5 +188,6 @@ export function summariseFlicker(records: readonly StillTrayRecord[]): FlickerSu
       lastRight: records.filter((r) => right(r, r.readings.at(-1))).length,
       medianFramesToFirst: firsts.length ? median(firsts) : null,
     },
+    aside: asideSteadiness(records),
   };
 }

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sharedDir } from '../../server/vision/yolo-dataset.ts';
+import { syntheticSetScene } from '../../server/synth/test-set.ts';
+import type { SceneDie } from '../../server/synth/scene.ts';
 
 const run = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -36,6 +38,21 @@ describe('npm run dice:flicker', () => {
     const { stdout } = await run(process.execPath, [...cli, '--synthetic', '1', '--seed', '2', '--large-frame', '--frames', '5'], { cwd: repoRoot });
     expect(stdout).toContain('data: synthetic large-frame test set, seed 2, 1 scenes');
     expect(lastJson(stdout)).toMatchObject({ scenes: 1, frames: 5 });
+  });
+
+  it('follows the leaning dice of the leaning set apart, as dice:eval sets them aside', async () => {
+    const { stdout } = await run(process.execPath, [...cli, '--synthetic', '2', '--seed', '1', '--leaning', '--frames', '6'], { cwd: repoRoot });
+    expect(stdout).toContain('data: synthetic leaning test set, seed 1, 2 scenes');
+    const scenes = [0, 1].map((i) => syntheticSetScene(i, 1, 'leaning').scene.dice);
+    const count = (is: (d: SceneDie) => boolean) => scenes.flat().filter(is).length;
+    const onDice = count((d) => d.leansOn === 'die');
+    const f = lastJson(stdout);
+    expect(f.dice).toBe(count((d) => !d.unreadable));
+    const leaning = (f.setAside as { kind: string; dice: number; notSure: number; guessed: number; notFound: number }[]).map(({ kind, dice, notSure, guessed, notFound }) => ({ kind, dice, sum: notSure + guessed + notFound }));
+    expect(leaning.reduce((n, a) => n + a.dice, 0)).toBe(count((d) => d.unreadable === 'cocked'));
+    expect(onDice).toBeGreaterThan(0);
+    expect(leaning).toContainEqual({ kind: 'leaningOnDice', dice: onDice, sum: onDice });
+    expect(stdout).toMatch(/dice leaning on another die, not labelled, followed apart: \d+; in the last frame the dashboard showed "not sure" \d+, a face \d+, nothing \d+/);
   });
 
   it('runs the camera path with the settings given, as a camera config would', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersOf, changes, summariseFlicker, type StillTrayRecord } from '../../server/vision/flicker.ts';
+import { answersOf, asideAnswersOf, changes, summariseFlicker, type StillTrayRecord } from '../../server/vision/flicker.ts';
 
 const labels = [
   { x: 100, y: 100, w: 40, h: 40, face: 4 },
@@ -15,6 +15,19 @@ describe('answersOf', () => {
       { x: 400, y: 400, face: 6 }, // 100 px from the third die: too far to be it
     ];
     expect(answersOf(labels, preds)).toEqual([5, 'unsure', 'missed']);
+  });
+});
+
+describe('asideAnswersOf', () => {
+  it('gives a die with no right face what the readings not taken by a labelled die say of it', () => {
+    const leaning = [{ x: 130, y: 100, w: 40, h: 40 }, { x: 600, y: 50, w: 40, h: 40 }, { x: 200, y: 400, w: 40, h: 40 }];
+    const preds = [
+      { x: 104, y: 97, face: 5 }, // the first labelled die's, though the leaning die is near too
+      { x: 598, y: 52, face: null },
+      { x: 203, y: 401, face: 3 },
+    ];
+    expect(asideAnswersOf(labels, leaning, preds)).toEqual(['missed', 'unsure', 3]);
+    expect(asideAnswersOf(labels, [], preds)).toEqual([]);
   });
 });
 
@@ -70,6 +83,28 @@ describe('summariseFlicker', () => {
       lastRight: 1, // shaky's last reading has its die unreadable
       medianFramesToFirst: 3, // frames 4 and 2
     });
+  });
+
+  it('follows the dice with no right face apart: the last frame shown, a face in any frame, the reader alone', () => {
+    const leaning: StillTrayRecord = {
+      ...steady,
+      aside: {
+        kinds: ['leaningOnDice', 'leaningOnWall', 'leaningOnDice'],
+        raw: [null, null, ['unsure', 3, 'missed'], [4, 3, 'missed'], ['unsure', 3, 'unsure']],
+        shown: [null, null, ['unsure', 3, 'missed'], ['unsure', 3, 'missed'], ['unsure', 'unsure', 'missed']],
+      },
+      // the two labelled dice and the two leaning dice found, "not sure": the right answer
+      readings: [{ frame: 3, faces: [2, 4], kept: [], unreadable: 2 }],
+    };
+    const s = summariseFlicker([leaning, steady]);
+    expect(s.aside).toEqual([
+      { kind: 'leaningOnDice', about: 'dice leaning on another die', last: { dice: 2, notSure: 1, guessed: 0, notFound: 1 }, everShownWithFace: 0, rawDieFrames: 6, rawWithFace: 1 },
+      { kind: 'leaningOnWall', about: 'dice leaning against the tray wall', last: { dice: 1, notSure: 1, guessed: 0, notFound: 0 }, everShownWithFace: 1, rawDieFrames: 3, rawWithFace: 3 },
+    ]);
+    expect(s.readings).toMatchObject({ firstRight: 2, lastRight: 2 });
+    // a reading with more dice unreadable than the tray has dice with no right face is wrong
+    expect(summariseFlicker([{ ...leaning, readings: [{ frame: 3, faces: [2, 4], kept: [], unreadable: 4 }] }]).readings.firstRight).toBe(0);
+    expect(summariseFlicker([steady]).aside).toEqual([]);
   });
 
   it('takes a reading with a die in the kept zone, or one die short, as wrong', () => {

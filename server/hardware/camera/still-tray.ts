@@ -6,7 +6,8 @@
 import sharp from 'sharp';
 import type { DiceReader, ReadOptions } from '../ports.ts';
 import type { LabelBox } from '../../vision/scoring.ts';
-import { answersOf, type EmittedReading, type StillTrayRecord } from '../../vision/flicker.ts';
+import { answersOf, asideAnswersOf, type EmittedReading, type StillTrayRecord } from '../../vision/flicker.ts';
+import type { SetAsideDie, SetAsideKind } from '../../vision/set-aside-dice.ts';
 import { stillFrame, type CameraJitter, type StillPicture } from '../../synth/camera-frames.ts';
 import type { Rng } from '../../synth/random.ts';
 import { DiceFeed, type FeedReading, type FeedVision } from './dice-feed.ts';
@@ -44,7 +45,12 @@ class RecordingReader implements DiceReader {
   }
 }
 
-export async function watchStillTray(reader: DiceReader, picture: StillPicture, labels: readonly LabelBox[], o: StillTrayOptions): Promise<StillTrayRecord> {
+/** A die of the tray with no right face (leaning, a pip covered): its answers are recorded apart. */
+export interface AsideDie extends SetAsideDie {
+  kind: SetAsideKind;
+}
+
+export async function watchStillTray(reader: DiceReader, picture: StillPicture, labels: readonly LabelBox[], o: StillTrayOptions, aside: readonly AsideDie[] = []): Promise<StillTrayRecord> {
   const recording = new RecordingReader(reader);
   const source = new PushedFrameSource();
   const feed = new DiceFeed({ tableId: 'still-tray', source, reader: recording, stallMs: 3_600_000, settle: o.settle, stabilizer: o.stabilizer });
@@ -53,6 +59,8 @@ export async function watchStillTray(reader: DiceReader, picture: StillPicture, 
   feed.on('vision', (v: FeedVision) => visions.push(v));
   feed.on('reading', (r: FeedReading) => emitted.push(r));
   const record: StillTrayRecord = { faces: labels.map((l) => l.face), frames: o.frames, raw: [], shown: [], readings: [], unsettledFrames: 0 };
+  const asideRecord = aside.length > 0 ? { kinds: aside.map((d) => d.kind), raw: [] as StillTrayRecord['raw'], shown: [] as StillTrayRecord['shown'] } : null;
+  if (asideRecord) record.aside = asideRecord;
   await feed.start();
   try {
     for (let f = 0; f < o.frames; f++) {
@@ -63,11 +71,14 @@ export async function watchStillTray(reader: DiceReader, picture: StillPicture, 
       source.push(jpeg);
       await feed.whenIdle();
       const moved = labels.map((l) => ({ ...l, x: l.x + frame.dx, y: l.y + frame.dy }));
+      const movedAside = aside.map((d) => ({ x: d.x + frame.dx, y: d.y + frame.dy, w: d.w, h: d.h }));
       if (!feed.settled()) record.unsettledFrames++;
       const read = recording.take();
       record.raw.push(read ? answersOf(moved, read.dice) : null);
       const seen = visions.find((v) => v.settled);
       record.shown.push(seen ? answersOf(moved, seen.dice) : null);
+      asideRecord?.raw.push(read ? asideAnswersOf(moved, movedAside, read.dice) : null);
+      asideRecord?.shown.push(seen ? asideAnswersOf(moved, movedAside, seen.dice) : null);
       for (const r of emitted) record.readings.push({ frame: f, faces: r.faces, kept: r.kept, unreadable: r.unreadable } satisfies EmittedReading);
     }
   } finally {
