@@ -286,6 +286,8 @@ async function main(): Promise<void> {
   const better = before === null || after === null || checkScore(after) >= checkScore(before);
   const written = better || values['keep-worse'];
   if (written) {
+    // the check goes with the model, so whoever reads it later (the dashboard after a restart) sees it
+    if (before && after) await writeSpec(staging, { ...training, tableDice: { ...run.tableDice, check: { before: summary(before), after: summary(after) } } }, input);
     await rm(out, { recursive: true, force: true });
     await rename(staging, out);
     process.stderr.write(`wrote ${out} in ${Math.round((Date.now() - started) / 1000)}s${before === null ? ' (no photo kept back: not checked)' : ''}; the service reads it with FLIGHTDECK_MODEL=${out}\n`);

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { DiceReader } from '../hardware/ports.ts';
-import { DEFAULT_MODEL_DIR, modelName, readSpec } from './model-store.ts';
+import { DEFAULT_MODEL_DIR, modelName, readSpec, taughtCheckOf, type CheckFigures } from './model-store.ts';
 import { ModelTeacher, TeachingError, type ModelTeacherOptions, type Teaching } from './model-teacher.ts';
 import { SwappableReader } from './swappable-reader.ts';
 
@@ -36,8 +36,8 @@ export interface DiceModelsStatus {
   reading: ModelFolder | null;
   /** the model taught from, and read when the taught one is set aside */
   base: ModelFolder;
-  /** a taught model in the data folder, in use or set aside */
-  taught: (ModelFolder & { inUse: boolean }) | null;
+  /** a taught model in the data folder, in use or set aside, with the check it passed when it was taught (null: none recorded) */
+  taught: (ModelFolder & { inUse: boolean; check: { before: CheckFigures; after: CheckFigures } | null }) | null;
   /** FLIGHTDECK_MODEL is set: the service reads it again at its next start */
   pinned: boolean;
   /** a taught model that could not be read at start (the base model was read instead) */
@@ -69,12 +69,18 @@ function hasModel(dir: string): boolean {
   return existsSync(join(dir, 'spec.json'));
 }
 
-async function nameOf(folder: string): Promise<string> {
+/** A model folder's name for people, and the check it passed when it was taught. */
+async function describeModel(folder: string): Promise<{ model: string; check: { before: CheckFigures; after: CheckFigures } | null }> {
   try {
-    return modelName(await readSpec(folder));
+    const spec = await readSpec(folder);
+    return { model: modelName(spec), check: taughtCheckOf(spec) };
   } catch (err) {
-    return `unreadable (${(err as Error).message})`;
+    return { model: `unreadable (${(err as Error).message})`, check: null };
   }
+}
+
+async function nameOf(folder: string): Promise<string> {
+  return (await describeModel(folder)).model;
 }
 
 export class DiceModels {
@@ -135,7 +141,7 @@ export class DiceModels {
     return {
       reading: this.reader && this.readingDir ? { kind: this.kindOf(this.readingDir), folder: this.readingDir, model: this.reader.modelVersion ?? (await nameOf(this.readingDir)) } : null,
       base: { kind: this.kindOf(this.baseDir), folder: this.baseDir, model: await (this.baseName ??= nameOf(this.baseDir)) },
-      taught: taughtFolder ? { kind: 'taught', folder: taughtFolder, model: await nameOf(taughtFolder), inUse: this.readingDir === taughtFolder } : null,
+      taught: taughtFolder ? { kind: 'taught', folder: taughtFolder, ...(await describeModel(taughtFolder)), inUse: this.readingDir === taughtFolder } : null,
       pinned: this.pinned,
       problem: this.problem,
       minPhotos: MIN_TEACH_PHOTOS,

@@ -73,6 +73,30 @@ export function taughtPhotosOf(shipped: Pick<ShippedSpec, 'training'>): TaughtPh
   return { folder: taught.photos, photos: taught.taught.filter((p): p is string => typeof p === 'string') };
 }
 
+/** The check model:adapt ran on the photos kept back, before and after teaching (its JSON summary). */
+export interface CheckFigures {
+  photos: number;
+  dice: number;
+  faceAccuracy: number;
+  recall: number;
+  precision: number;
+  extra: number;
+}
+
+/** The photos kept back a taught model was checked on, as model:adapt records them in its spec (null: none recorded). */
+export function taughtCheckOf(shipped: Pick<ShippedSpec, 'training'>): { before: CheckFigures; after: CheckFigures } | null {
+  const check = (shipped.training.tableDice as { check?: { before?: unknown; after?: unknown } } | undefined)?.check;
+  const figures = (v: unknown): CheckFigures | null => {
+    const o = v as Record<string, unknown> | null;
+    const keys = ['photos', 'dice', 'faceAccuracy', 'recall', 'precision', 'extra'] as const;
+    if (typeof o !== 'object' || o === null || !keys.every((k) => typeof o[k] === 'number' && Number.isFinite(o[k]))) return null;
+    return Object.fromEntries(keys.map((k) => [k, o[k]])) as unknown as CheckFigures;
+  };
+  const before = figures(check?.before);
+  const after = figures(check?.after);
+  return before && after ? { before, after } : null;
+}
+
 export async function writeSpec(modelDir: string, training: Record<string, unknown>, classifierInput: ClassifierInput): Promise<void> {
   await writeFile(join(modelDir, 'spec.json'), JSON.stringify({ spec: specFor(classifierInput), training }, null, 2) + '\n');
 }

@@ -10,6 +10,7 @@ import { rm } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CheckFigures } from './model-store.ts';
 
 const ADAPT_CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'adapt-model.ts');
 const REPO_ROOT = resolve(dirname(ADAPT_CLI), '..', '..');
@@ -17,15 +18,7 @@ const REPO_ROOT = resolve(dirname(ADAPT_CLI), '..', '..');
 export const TEACHING_PRIORITY = 10;
 const NICE = '/usr/bin/nice';
 
-/** The check model:adapt ran on the photos kept back, before and after (its JSON summary). */
-export interface CheckFigures {
-  photos: number;
-  dice: number;
-  faceAccuracy: number;
-  recall: number;
-  precision: number;
-  extra: number;
-}
+export type { CheckFigures };
 
 export type Teaching =
   | { state: 'idle' }

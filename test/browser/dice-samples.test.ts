@@ -5,7 +5,7 @@
  * `npm run dice:eval -- --data FOLDER` reads them.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -274,6 +274,21 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     // in Spanish
     await page.getByTestId('lang').selectOption('es');
     await expect.poll(() => page.getByTestId('teach-start').textContent()).toBe('Enseñar estos dados a la cámara');
+    expect(await page.getByTestId('teach-kept-check').count()).toBe(0);
+
+    // another service given that taught model (as after a restart, the teaching gone from its memory): the check it passed comes with it
+    const other = await startServer();
+    try {
+      cpSync(server.models.taughtDir, other.models.taughtDir, { recursive: true });
+      await page.goto(`${other.url}/?view=samples&lang=en&pin=${PIN}`);
+      await expect.poll(() => page.getByTestId('teach-kept-check').count()).toBe(1);
+      expect(await page.getByTestId('teach-kept-check').textContent()).toMatch(/^When it was taught, on the 3 photos kept back: right face \d+\.\d % → \d+\.\d %, dice found \d+\.\d % → \d+\.\d %\.$/);
+      await page.getByTestId('teach-use-taught').click();
+      await expect.poll(() => page.getByTestId('teach-reading').getAttribute('data-kind')).toBe('taught');
+      expect(await page.getByTestId('teach-kept-check').count()).toBe(1);
+    } finally {
+      await other.close();
+    }
     expect(errors).toEqual([]);
   }, 240_000);
 });

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { checkScore, splitForCheck, tablePhotoSample } from '../../server/vision/training/adapt.ts';
 import { CLASS_COCKED, type ModelSpec } from '../../server/vision/spec.ts';
-import { modelName, taughtPhotosOf } from '../../server/vision/model-store.ts';
+import { modelName, taughtCheckOf, taughtPhotosOf } from '../../server/vision/model-store.ts';
 import { readYoloFolder } from '../../server/vision/yolo-dataset.ts';
 import { syntheticSetLook, syntheticSetScene, tableDiceLook, writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { renderScene } from '../../server/synth/scene.ts';
@@ -90,6 +90,14 @@ describe('modelName', () => {
     expect(modelName({ spec, training: { tableDice: { teachPhotos: 20, date: '2026-12-02T08:00:00.000Z' } } })).toBe("1.22.0, taught 20 photos of a table's dice on 2026-12-02");
   });
 
+  it('taughtCheckOf: the check on the photos kept back a taught model records, none when it is missing or damaged', () => {
+    const figures = { photos: 3, dice: 12, faceAccuracy: 0.75, recall: 1, precision: 0.9, extra: 1 };
+    expect(taughtCheckOf({ training: { tableDice: { check: { before: { ...figures, cockedDice: 2 }, after: figures } } } })).toEqual({ before: figures, after: figures });
+    expect(taughtCheckOf({ training: {} })).toBeNull();
+    expect(taughtCheckOf({ training: { tableDice: { check: { before: figures } } } })).toBeNull();
+    expect(taughtCheckOf({ training: { tableDice: { check: { before: figures, after: { ...figures, recall: '1' } } } } })).toBeNull();
+  });
+
   it('taughtPhotosOf: the folder and the photos a taught model learned from, none for the shipped one', () => {
     expect(taughtPhotosOf({ training: {} })).toBeNull();
     expect(taughtPhotosOf({ training: { tableDice: { photos: '/data/dice-samples', taught: ['a.jpg', 7, 'b.jpg'] } } })).toEqual({ folder: '/data/dice-samples', photos: ['a.jpg', 'b.jpg'] });
@@ -163,6 +171,8 @@ describe('npm run model:adapt', () => {
       expect(r.stdout).toMatch(/^after: \d+ dice on 2 photos, face/m);
       const spec = JSON.parse(await readFile(join(out, 'spec.json'), 'utf8'));
       expect(spec.training.tableDice.teachPhotos).toBe(2);
+      // the check goes with the model written
+      expect(spec.training.tableDice.check).toEqual({ before: result.before, after: result.after });
       expect(r.stderr).toContain(`FLIGHTDECK_MODEL=${out}`);
       expect(spec.training.classifierRuns.at(-1).command).toContain('npm run model:adapt');
       expect(spec.training.detectorRuns.at(-1)).toMatchObject({ detectorSteps: 3, tableDice: { teachPhotos: 2 } });

@@ -95,10 +95,10 @@ describe('DiceModels', () => {
   });
 
   /** A model folder as model:adapt writes one: the shipped spec, with what it was taught. */
-  async function taughtModel(dir: string, photos = 12): Promise<void> {
+  async function taughtModel(dir: string, photos = 12, check?: unknown): Promise<void> {
     await mkdir(dir, { recursive: true });
     const spec = JSON.parse(await readFile(join(DEFAULT_MODEL_DIR, 'spec.json'), 'utf8'));
-    spec.training.tableDice = { date: '2026-12-02T10:00:00.000Z', photos: join(dataDir, 'dice-samples'), teachPhotos: photos, taught: [] };
+    spec.training.tableDice = { date: '2026-12-02T10:00:00.000Z', photos: join(dataDir, 'dice-samples'), teachPhotos: photos, taught: [], ...(check ? { check } : {}) };
     await writeFile(join(dir, 'spec.json'), JSON.stringify(spec));
   }
 
@@ -146,12 +146,14 @@ describe('DiceModels', () => {
 
   it('sets a taught model aside and takes it up again, the cameras reading each at once, kept across restarts', async () => {
     const m = models();
-    await taughtModel(m.taughtDir);
+    const figures = (faceAccuracy: number) => ({ photos: 4, dice: 20, faceAccuracy, recall: 1, precision: 1, extra: 0 });
+    await taughtModel(m.taughtDir, 12, { before: { ...figures(0.9), cockedDice: 1, cockedNamedAFace: 0 }, after: figures(1) });
     const reader = await m.open();
     expect(reader.modelVersion).toBe(m.taughtDir);
     let status = await m.status();
     expect(status.reading).toMatchObject({ kind: 'taught', folder: m.taughtDir });
-    expect(status.taught).toMatchObject({ inUse: true, model: "1.22.0, taught 12 photos of a table's dice on 2026-12-02" });
+    // the check it passed when taught comes with it, after any restart
+    expect(status.taught).toEqual({ kind: 'taught', folder: m.taughtDir, inUse: true, model: "1.22.0, taught 12 photos of a table's dice on 2026-12-02", check: { before: figures(0.9), after: figures(1) } });
     expect(status.base).toMatchObject({ kind: 'shipped', model: '1.22.0' });
     expect(status.teaching).toEqual({ state: 'idle' });
 
@@ -160,7 +162,7 @@ describe('DiceModels', () => {
     expect(existsSync(m.taughtDir)).toBe(false);
     expect(existsSync(join(m.setAsideDir, 'spec.json'))).toBe(true);
     status = await m.status();
-    expect(status.taught).toMatchObject({ folder: m.setAsideDir, inUse: false });
+    expect(status.taught).toMatchObject({ folder: m.setAsideDir, inUse: false, check: { after: figures(1) } });
     expect(models().startDir()).toBe(DEFAULT_MODEL_DIR);
 
     await m.use('taught');

@@ -82,6 +82,13 @@ function endedView(m: ModelStatus): HTMLElement | null {
   }
 }
 
+/** The check a taught model passed when it was taught (the teaching itself is no longer in the service's memory). */
+function keptCheckView(check: NonNullable<NonNullable<ModelStatus['taught']>['check']>): HTMLElement {
+  return h('p', { class: 'hint', 'data-testid': 'teach-kept-check' }, t('teachKeptCheck', {
+    checked: check.after.photos, before: percent(check.before.faceAccuracy), after: percent(check.after.faceAccuracy), recallBefore: percent(check.before.recall), recallAfter: percent(check.after.recall),
+  }));
+}
+
 /** The model section of the Dice photos page; `saved` is how many photos the folder holds. */
 export function teachView(app: App, saved: number | null): HTMLElement {
   const ui = app.ui.samples;
@@ -104,6 +111,7 @@ export function teachView(app: App, saved: number | null): HTMLElement {
           h('button', { type: 'button', class: 'btn primary', 'data-testid': 'teach-start', disabled: ui.modelBusy || !enough, onclick: () => void act(app, () => app.client.teachDiceModel()) }, t('teachButton')),
           m && !enough ? h('span', { class: 'hint', 'data-testid': 'teach-need' }, t('teachNeedPhotos', { n: m.minPhotos })) : null),
     m ? endedView(m) : null,
+    m?.taught?.check && m.teaching.state === 'idle' ? keptCheckView(m.taught.check) : null,
     m?.taught && !running
       ? h('p', { class: 'row' },
           m.taught.inUse
