@@ -8,8 +8,9 @@
  * how often a die's answer changed from one frame read to the next, and how many stable readings the
  * game was told per still tray; the last line is one JSON object. In the --leaning and --occluded sets the
  * dice with no right face (leaning on a die or the tray wall, a pip covered) are not labelled but followed
- * apart: how the dashboard showed them in the last frame ("not sure", a face, not found), and how often. --model DIR reads with another model;
- * --records FILE.json writes every tray's record (each frame's answers, the readings, the frames not settled).
+ * apart: how the dashboard showed them in the last frame ("not sure", a face, not found), and how often.
+ * --model DIR reads with another model; --records FILE.json writes every tray's record (each frame's
+ * answers, the readings, the frames not settled).
  * --settle JSON and --stabilizer JSON change the camera path's settings as a table's camera config does
  * (e.g. --stabilizer '{"minVotes":2}'); the fields left out keep their defaults (hardware.md).
  * A photo that cannot be decoded is named on stderr and left out; the run goes on.
