@@ -56,7 +56,7 @@ import type { SeenDie } from '../http/protocol.ts';
 import { syntheticSetLook, syntheticSetName, writeSyntheticSet } from '../synth/test-set.ts';
 import { evaluateImage, readFolderExtras, taughtIn, type FolderExtras } from '../vision/evaluate-folder.ts';
 import { addReads, formatReads, NO_READS, type SetAsideReads } from '../vision/set-aside-dice.ts';
-import { formatByLook, scoresByLook } from '../vision/scores-by-look.ts';
+import { formatByGroup, MARBLED_APART, scoresByGroup, topFolderOf } from '../vision/scores-by-group.ts';
 import { progressBar } from './progress.ts';
 import { refuseKindWithoutSynthetic, syntheticKindOf, tableColourOf } from './synthetic-kind.ts';
 import { findFailures, saveFailureCrops } from '../vision/failure-crops.ts';
@@ -245,7 +245,10 @@ async function main(): Promise<void> {
   console.log(`dice ${s.dice}, found ${s.found}, right face ${s.correct}, predictions ${s.predictions}, extra ${s.extra}`);
   if (s.dice > 0) console.log(formatAveragePrecision(averagePrecision(items)));
   extras.setAside.forEach(({ kind }, k) => console.log(formatReads(kind, asideReads[k])));
-  if (lookOf) console.log(formatByLook(scoresByLook(items.map((item) => ({ ...item, look: lookOf(item.relPath) ?? 'not drawn here' })))));
+  if (lookOf) console.log(formatByGroup(scoresByGroup(items.map((item) => ({ ...item, group: lookOf(item.relPath) ?? 'not drawn here' })), MARBLED_APART), 'look'));
+  // several tables' photo folders side by side: each one's figures too
+  const byFolder = items.map((item) => ({ ...item, group: topFolderOf(item.relPath) }));
+  if (new Set(byFolder.map((i) => i.group)).size > 1) console.log(formatByGroup(scoresByGroup(byFolder), 'folder'));
   if (unreadableImages.length > 0) console.log(`images that could not be read (their dice counted as missed): ${unreadableImages.join(', ')}`);
   console.log(
     JSON.stringify({

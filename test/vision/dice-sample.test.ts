@@ -259,6 +259,28 @@ describe('npm run dice:eval on a folder of saved photos', () => {
     }
   });
 
+  it('measures several tables\' folders side by side as one set, with each folder\'s figures', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fd-samples-tables-'));
+    try {
+      const repoRoot = resolve(import.meta.dirname, '..', '..');
+      let labelled = 0;
+      for (const [table, i] of [['table-a', 0], ['table-b', 2]] as const) {
+        const { scene } = syntheticSetScene(i, 3);
+        const { width, height } = scene.image;
+        const dice = scene.dice.map((d) => ({ x: d.x, y: d.y, w: d.w, h: d.h, face: d.face as SampleDie['face'] }));
+        labelled += dice.length;
+        await new DiceSampleStore(join(dir, table)).save(table, { frame: { at: AT, mime: 'image/jpeg', data: await scene.image.toJpeg(90) }, width, height }, dice);
+      }
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/cli/dice-eval.ts'), '--data', dir], { cwd: repoRoot });
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toMatchObject({ images: 2, dice: labelled });
+      const table = stdout.split('\n').filter((l) => /^(folder|table-[ab]) /.test(l));
+      expect(table.map((l) => l.split(/\s+/)[0])).toEqual(['folder', 'table-a', 'table-b']);
+      expect(table[1]).toMatch(/^table-a\s+1\s+\d+\s+\d+\s+\d+\.\d%\s+\d+$/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads only the part of a photo the camera read', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fd-samples-region-'));
     try {
