@@ -152,7 +152,7 @@ async function downloadPhotos(app: App): Promise<void> {
     document.body.append(link);
     link.click();
     link.remove();
-    // the browser has taken the file by the time it asks for the next one
+    // a minute is long enough for the browser to have read the file from it
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
     app.showToast(t('archiveToast', { file: filename }), 'ok');
   });
@@ -369,7 +369,7 @@ export function samplesView(app: App): HTMLElement {
       ui.folder ? h('span', null, ' · ', t('samplesFolder'), ' ', h('code', null, ui.folder)) : null),
     ui.saved ? h('div', { class: 'row' },
       h('button', { type: 'button', class: 'btn', 'data-testid': 'measure-photos', disabled: ui.measuring, onclick: () => void measurePhotos(app) }, t('measureButton')),
-      h('button', { type: 'button', class: 'btn', 'data-testid': 'archive-photos', disabled: ui.busy, title: t('archiveHint'), onclick: () => void downloadPhotos(app) }, t('archiveButton')),
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'archive-photos', disabled: ui.busy, onclick: () => void downloadPhotos(app) }, t('archiveButton')),
       ui.measuring ? h('span', { class: 'hint' }, t('measuring')) : null) : null,
     ui.saved ? h('p', { class: 'hint' }, t('archiveHint')) : null,
     ui.measure ? measureView(ui.measure) : null,
