@@ -7,6 +7,7 @@ import { clockLevel, clockText, searchBonus, skillDice } from '../../web/src/for
 import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
+import { unsureDice } from '../../web/src/views/roll.ts';
 
 const rules = resolveRules();
 
@@ -142,5 +143,18 @@ describe('refusals in the chosen language', async () => {
     expect(refusalText(error)).toEqual({ text: 'No permitido: ninguna línea blanca une esas casillas.', detail: error.message });
     expect(refusalText({ code: 'somethingNew', message: 'x' }).text).toBe('No permitido: x');
     setLang('en', null);
+  });
+});
+
+describe('dice the camera is not sure of', () => {
+  const update = (settled: boolean, dice: { face: number | null; pending?: true }[]) => ({
+    tableId: 'default', at: 0, width: 640, height: 480, settled, frameUrl: '/f.jpg',
+    dice: dice.map((d, i) => ({ x: 40 * i + 20, y: 20, w: 30, h: 30, score: 0.9, ...d })),
+  });
+  it('counts the settled dice it decided it cannot read, not those it is still reading, nor while they move', () => {
+    expect(unsureDice(update(true, [{ face: 3 }, { face: null }, { face: null, pending: true }, { face: null }]))).toBe(2);
+    expect(unsureDice(update(false, [{ face: null }]))).toBe(0);
+    expect(unsureDice(update(true, [{ face: 6 }]))).toBe(0);
+    expect(unsureDice(null)).toBe(0);
   });
 });

@@ -131,6 +131,11 @@ function deciding(v: VisionUpdate): string {
   return n > 0 ? ` · ${t('deciding', { n })}` : '';
 }
 
+/** Dice the camera has settled on as not readable (leaning, covered, blurred, cut by the edge): no roll is passed on with them. */
+export function unsureDice(v: VisionUpdate | null): number {
+  return v?.settled ? v.dice.filter((d) => d.face === null && !d.pending).length : 0;
+}
+
 export function cameraView(app: App): HTMLElement | null {
   const snap = app.snap;
   if (!snap || snap.hardware.camera.kind === 'none' || snap.hardware.camera.state === 'off') return null;
@@ -155,6 +160,7 @@ export function cameraView(app: App): HTMLElement | null {
         ? h('button', { type: 'button', class: 'btn small photo-these', 'data-testid': 'photo-these-dice', title: t('photoTheseDiceWhy'), onclick: () => { app.go('samples'); void takePhoto(app); } }, t('photoTheseDice'))
         : null)
       : h('div', { class: 'hint' }, t('noReadings')),
+    unsureDice(v) > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-unsure' }, t('visionUnsure', { n: unsureDice(v) })) : null,
   );
 }
 
