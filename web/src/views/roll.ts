@@ -140,6 +140,7 @@ export function cameraView(app: App): HTMLElement | null {
   const snap = app.snap;
   if (!snap || snap.hardware.camera.kind === 'none' || snap.hardware.camera.state === 'off') return null;
   const v = app.vision;
+  const unsure = unsureDice(v);
   const img = h('img', { class: 'frame', alt: t('camera'), src: v ? `${v.frameUrl.split('?')[0]}?t=${v.at}` : app.client.frameUrl(), id: 'camera-frame' });
   img.addEventListener('error', () => img.classList.add('missing'));
   const overlay = s('svg', { class: 'dice-overlay', viewBox: `0 0 ${v?.width ?? 640} ${v?.height ?? 480}`, preserveAspectRatio: 'none' });
@@ -160,7 +161,7 @@ export function cameraView(app: App): HTMLElement | null {
         ? h('button', { type: 'button', class: 'btn small photo-these', 'data-testid': 'photo-these-dice', title: t('photoTheseDiceWhy'), onclick: () => { app.go('samples'); void takePhoto(app); } }, t('photoTheseDice'))
         : null)
       : h('div', { class: 'hint' }, t('noReadings')),
-    unsureDice(v) > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-unsure' }, t('visionUnsure', { n: unsureDice(v) })) : null,
+    unsure > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-unsure' }, t('visionUnsure', { n: unsure })) : null,
   );
 }
 
