@@ -48,6 +48,7 @@ export const throwBody = {
   properties: {
     dice: { type: 'integer', minimum: 1, maximum: 12 },
     faces: { type: 'array', minItems: 1, maxItems: 12, items: { type: 'integer', minimum: 1, maximum: 6 } },
+    leaning: { type: 'integer', minimum: 0, maximum: 3 },
   },
 } as const;
 

@@ -23,6 +23,8 @@ export interface TrayStyle {
 
 export interface TrayRequest {
   faces: number[];
+  /** dice more, leaning on a die of the tray or against its wall (0..3; fewer where there is no room) */
+  leaning?: number;
   seed: number;
   width?: number;
   height?: number;
@@ -33,8 +35,8 @@ export interface TrayImage {
   image: Buffer;
   width: number;
   height: number;
-  /** every die drawn (rolled and kept): centre of its top face, box of the whole die, face shown */
-  dice: { x: number; y: number; w: number; h: number; face: number }[];
+  /** every die drawn (rolled and kept): centre of its top face, box of the whole die, face shown; `leaning`: no face up */
+  dice: { x: number; y: number; w: number; h: number; face: number; leaning?: true }[];
 }
 
 function checkFaces(faces: unknown, what: string): number[] {
@@ -45,7 +47,7 @@ function checkFaces(faces: unknown, what: string): number[] {
   return faces as number[];
 }
 
-/** A realistic-looking tray of flat, readable dice showing `faces`, as a JPEG. */
+/** A realistic-looking tray of flat, readable dice showing `faces` (and `leaning` dice more, unreadable), as a JPEG. */
 export async function renderTray(req: TrayRequest): Promise<TrayImage> {
   const faces = checkFaces(req.faces, 'faces');
   const keptFaces = checkFaces(req.style?.keptFaces ?? [], 'style.keptFaces');
@@ -55,6 +57,8 @@ export async function renderTray(req: TrayRequest): Promise<TrayImage> {
     throw new RangeError('width/height must be integers, 64..4096 by 48..4096');
   }
   if (!Number.isFinite(req.seed)) throw new RangeError('seed must be a number');
+  const leaning = req.leaning ?? 0;
+  if (!Number.isInteger(leaning) || leaning < 0 || leaning > 3) throw new RangeError('leaning must be an integer 0..3');
   const scene = renderScene({
     width,
     height,
@@ -65,8 +69,9 @@ export async function renderTray(req: TrayRequest): Promise<TrayImage> {
     colour: req.style?.colour,
     surface: req.style?.surface,
     dieSize: req.style?.dieSize ?? 45 + ((Math.abs(Math.floor(req.seed)) * 7919) % 31),
+    ...(leaning > 0 ? { leaning } : {}),
   });
   const quality = Math.min(100, Math.max(1, Math.round(req.style?.quality ?? 88)));
   const image = await scene.image.toJpeg(quality);
-  return { image, width, height, dice: scene.dice.map(({ x, y, w, h, face }: SceneDie) => ({ x, y, w, h, face })) };
+  return { image, width, height, dice: scene.dice.map(({ x, y, w, h, face, leansOn }: SceneDie) => ({ x, y, w, h, face, ...(leansOn ? { leaning: true as const } : {}) })) };
 }

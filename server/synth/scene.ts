@@ -73,9 +73,10 @@ export interface SceneOptions {
   occluders?: boolean;
   /**
    * one to three dice besides `faces` leaning on a die lying flat or against the tray wall (leaning.ts),
-   * unreadable ('cocked'), placed by a random stream of their own; none hides a pip of another die
+   * unreadable ('cocked'), placed by a random stream of their own; none hides a pip of another die.
+   * A number asks for that many (fewer where the tray has no room for them)
    */
-  leaning?: boolean;
+  leaning?: boolean | number;
   /**
    * every die of the scene in this look (one table's own dice set, e.g. `randomLook` drawn once for many
    * scenes) instead of a look drawn from the scene's stream; `colour` and `faintPips` are then unused
@@ -344,7 +345,7 @@ export function renderScene(o: SceneOptions): Scene {
       const hull = dieFootprint(pose, true);
       return placed.some((p) => topPipCentres(p.pose, p.face, p.look).some((pip) => polygonsOverlap(hull, pipSquare(pip, topPipRadius(p.pose, p.face, p.look)))));
     };
-    for (let n = lr.int(1, 3); n > 0; n--) {
+    for (let n = typeof o.leaning === 'number' ? o.leaning : lr.int(1, 3); n > 0; n--) {
       for (let attempt = 0; attempt < 60; attempt++) {
         const size = baseSize * lr.range(0.9, 1.1);
         const flat = placed.filter((p) => !p.unreadable);

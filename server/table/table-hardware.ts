@@ -57,7 +57,7 @@ export class TableHardware {
       table.setSettledReadProvider(() => this.feed?.lastSettledRead() ?? null);
       if (this.synthetic) {
         const synthetic = this.synthetic;
-        table.simulator.throwDice = async ({ dice, faces }) => {
+        table.simulator.throwDice = async ({ dice, faces, leaning = 0 }) => {
           const locked = table.adapter.rollLockedOnes(table.state);
           const keep = new Array<number>(locked).fill(1);
           if (faces) {
@@ -70,12 +70,12 @@ export class TableHardware {
               rolling.splice(one, 1);
               kept.push(1);
             }
-            synthetic.setDice(rolling, kept);
+            synthetic.setDice(rolling, kept, true, leaning);
             return { faces };
           }
           const expected = table.adapter.rollDice(table.state);
           const count = dice ?? (expected !== null ? Math.max(0, expected - locked) : 3);
-          return { faces: synthetic.throwDice(count, keep) };
+          return { faces: synthetic.throwDice(count, keep, leaning) };
         };
       }
       await this.feed.start();

@@ -57,7 +57,7 @@ export interface HardwareView {
 /** What the simulated hardware lets the dashboard do (absent when the table has real devices). */
 export interface SimulatorControls {
   /** throws dice on the synthetic camera's tray (faces given, or random) */
-  throwDice?(request: { dice?: number; faces?: number[] }): Promise<{ faces: number[] }>;
+  throwDice?(request: { dice?: number; faces?: number[]; leaning?: number }): Promise<{ faces: number[] }>;
   /** presses a button on the virtual box */
   press?(button: string, press: 'short' | 'long'): void;
   /** what the last press did, in words */

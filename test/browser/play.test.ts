@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, buildWeb, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, api, buildWeb, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 type Plane = { id: number; position: { at: string; island?: number }; action: string | null; done: boolean; fuel: number };
 type Island = { id: number; japanese: string[] };
@@ -140,6 +140,28 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     // the dice the table was told of are decided ones: none is drawn as still being read
     if ((await readings()) > before) await expect.poll(() => page.locator('.die-box.pending').count()).toBe(0);
     await shot(page, 'roll-panel-camera');
+  });
+
+  it('says which dice it is not sure of, and what to do, while the roll waits for them', async (ctx) => {
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean } };
+    if (!health.vision?.ready) {
+      ctx.skip('no dice model to read the simulated camera');
+      return;
+    }
+    const roll = (await state()).roll as unknown as { tracker: { readings: number; faces: number[] | null } };
+    const before = roll.tracker.readings;
+    // the dice thrown again (the locked 1s kept, the others showing other faces: a reading the table would
+    // take), and one more that lands leaning on a die or against the tray wall
+    const faces = (roll.tracker.faces ?? [2, 5]).map((f) => (f === 1 ? 1 : f === 6 ? 5 : f + 1));
+    await api(server, 'POST', '/api/tables/default/simulator/throw', { faces, leaning: 1 });
+    await expect.poll(() => page.getByTestId('vision-unsure').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByTestId('vision-unsure').textContent()).toBe(
+      'Not sure of 1 (marked ?): the camera passes no roll on until it reads every die. Straighten or re-roll a leaning die, move what covers one, or enter the dice by hand.',
+    );
+    expect(await page.locator('.die-box.unreadable').count()).toBe(1);
+    // no reading reached the table while a die was not read
+    expect(((await state()).roll as unknown as { tracker: { readings: number } }).tracker.readings).toBe(before);
+    await shot(page, 'roll-panel-not-sure');
   });
 
   it('confirms the roll', async () => {

@@ -91,6 +91,7 @@ describe('routes validate every input', () => {
     expect((await b.app.inject({ url: '/api/tables/one/settings' })).json().settings).toEqual({ ruleOverrides: { 'time.minutes': 20 } });
     expect((await post(b, '/api/tables/one/simulator/throw', { dice: 0 })).statusCode).toBe(400);
     expect((await post(b, '/api/tables/one/simulator/throw', { faces: [7] })).statusCode).toBe(400);
+    expect((await post(b, '/api/tables/one/simulator/throw', { dice: 2, leaning: 4 })).statusCode).toBe(400);
     expect((await post(b, '/api/tables/one/simulator/throw', { dice: 3 }, {})).statusCode).toBe(401);
     expect((await post(b, '/api/tables/one/box/press', { button: 'eject' })).statusCode).toBe(400);
     expect((await post(b, '/api/tables/one/box/press', { button: 'confirm', press: 'double' })).statusCode).toBe(400);

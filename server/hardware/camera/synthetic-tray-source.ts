@@ -25,6 +25,8 @@ export interface ThrowState {
   faces: number[];
   /** faces of the dice set aside */
   kept: number[];
+  /** dice more that land leaning on another die or against the tray wall (no face up) */
+  leaning: number;
   /** increases with every throw or setDice */
   throwNo: number;
   settled: boolean;
@@ -51,13 +53,14 @@ function checkFaces(v: unknown, what: string, max = 20): number[] {
 
 export { SYNTHETIC_CALIBRATION };
 
-/** A die as rendered in the settled frame: pixel centre and box, face shown. */
+/** A die as rendered in the settled frame: pixel centre and box, face shown (`leaning`: none is up). */
 export interface SettledDie {
   x: number;
   y: number;
   w: number;
   h: number;
   face: number;
+  leaning?: true;
 }
 
 export class SyntheticTraySource extends PolledFrameSource {
@@ -69,7 +72,7 @@ export class SyntheticTraySource extends PolledFrameSource {
   private readonly movingFrames: number;
   private readonly style: Omit<TrayStyle, 'keptFaces'>;
   private readonly random: () => number;
-  private state: ThrowState = { faces: [], kept: [], throwNo: 0, settled: true };
+  private state: ThrowState = { faces: [], kept: [], leaning: 0, throwNo: 0, settled: true };
   /** moving frames still to show for the current throw */
   private movingLeft = 0;
   private settledImage: Buffer | null = null;
@@ -99,20 +102,21 @@ export class SyntheticTraySource extends PolledFrameSource {
   }
 
   /**
-   * A player throws `count` dice, with `keep` (faces) set aside in the kept zone.
+   * A player throws `count` dice, with `keep` (faces) set aside in the kept zone, and `leaning` dice more
+   * that come to rest leaning on another die or against the tray wall.
    * Returns the faces the thrown dice will show.
    */
-  throwDice(count: number, keep: number[] = []): number[] {
+  throwDice(count: number, keep: number[] = [], leaning = 0): number[] {
     checkInt(count, 'throwDice count', 0, 20);
     const kept = checkFaces(keep, 'throwDice keep');
     const faces = Array.from({ length: count }, () => 1 + Math.floor(this.random() * 6));
-    this.begin(faces, kept, true);
+    this.begin(faces, kept, true, checkInt(leaning, 'throwDice leaning', 0, 3));
     return [...faces];
   }
 
-  /** Shows exactly these faces: thrown (moving frames first), or with `animate` false simply placed. */
-  setDice(faces: number[], keep: number[] = [], animate = true): void {
-    this.begin(checkFaces(faces, 'setDice faces'), checkFaces(keep, 'setDice keep'), animate);
+  /** Shows exactly these faces (and `leaning` dice more): thrown (moving frames first), or with `animate` false simply placed. */
+  setDice(faces: number[], keep: number[] = [], animate = true, leaning = 0): void {
+    this.begin(checkFaces(faces, 'setDice faces'), checkFaces(keep, 'setDice keep'), animate, checkInt(leaning, 'setDice leaning', 0, 3));
   }
 
   async start(): Promise<void> {
@@ -126,8 +130,8 @@ export class SyntheticTraySource extends PolledFrameSource {
     this.setStatus('off', 'stopped');
   }
 
-  private begin(faces: number[], kept: number[], animate: boolean): void {
-    this.state = { faces, kept, throwNo: this.state.throwNo + 1, settled: !animate };
+  private begin(faces: number[], kept: number[], animate: boolean, leaning: number): void {
+    this.state = { faces, kept, leaning, throwNo: this.state.throwNo + 1, settled: !animate };
     this.movingLeft = animate ? this.movingFrames : 0;
     this.settledImage = null;
     this.settledDice = [];
@@ -146,7 +150,7 @@ export class SyntheticTraySource extends PolledFrameSource {
   }
 
   private async renderNext(): Promise<void> {
-    const { faces, kept, throwNo } = this.state;
+    const { faces, kept, leaning, throwNo } = this.state;
     if (this.movingLeft > 0) {
       this.movingLeft--;
       // a tumbling frame: the dice elsewhere, showing other faces, smeared by motion
@@ -159,7 +163,7 @@ export class SyntheticTraySource extends PolledFrameSource {
     }
     if (!this.settledImage) {
       const seed = this.layoutSeed;
-      const r = await renderTray({ faces, seed, width: this.width, height: this.height, style: { ...this.style, keptFaces: kept } });
+      const r = await renderTray({ faces, leaning, seed, width: this.width, height: this.height, style: { ...this.style, keptFaces: kept } });
       // a throw that came in while rendering replaces this one
       if (throwNo !== this.state.throwNo) return;
       this.settledImage = r.image;

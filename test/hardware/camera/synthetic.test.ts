@@ -48,6 +48,8 @@ describe('SyntheticTraySource', () => {
     expect(() => src.throwDice(-1)).toThrow(/count/);
     expect(() => src.throwDice(2, [7])).toThrow(/keep/);
     expect(() => src.setDice([1, 2, 0])).toThrow(/faces/);
+    expect(() => src.throwDice(2, [], 4)).toThrow(/leaning/);
+    expect(() => src.setDice([3], [], true, -1)).toThrow(/leaning/);
     expect(src.current().throwNo).toBe(0);
   });
 
@@ -62,6 +64,25 @@ describe('SyntheticTraySource', () => {
       expect(Math.abs(est.tray.y - t.y)).toBeLessThan(0.04);
       expect(Math.abs(est.tray.y + est.tray.h - (t.y + t.h))).toBeLessThan(0.04);
     }
+  });
+
+  it('lands dice leaning on a die or against the tray wall when asked, in the tray, marked as leaning', async () => {
+    const { zoneOf } = await import('../../../server/hardware/camera/calibration.ts');
+    let leaning = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const r = await renderTray({ faces: [2, 5, 6], leaning: 2, seed, style: { keptFaces: [1] } });
+      const lean = r.dice.filter((d) => d.leaning);
+      expect(r.dice.filter((d) => !d.leaning).map((d) => d.face).sort()).toEqual([1, 2, 5, 6]);
+      // as many as asked, fewer only where the tray has no room for them
+      expect(lean.length).toBeLessThanOrEqual(2);
+      for (const d of lean) expect(zoneOf(SYNTHETIC_CALIBRATION, d.x, d.y, r.width, r.height)).toBe('rolling');
+      leaning += lean.length;
+    }
+    expect(leaning).toBeGreaterThanOrEqual(6);
+    // none unless asked: the same tray as before this option
+    const plain = await renderTray({ faces: [2, 5, 6], seed: 1 });
+    expect((await renderTray({ faces: [2, 5, 6], seed: 1, leaning: 0 })).image.equals(plain.image)).toBe(true);
+    await expect(renderTray({ faces: [2], seed: 1, leaning: 4 })).rejects.toThrow(/leaning must be an integer 0\.\.3/);
   });
 
   it('puts the rendered dice in the zones of its calibration', async () => {

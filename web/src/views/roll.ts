@@ -131,6 +131,9 @@ function deciding(v: VisionUpdate): string {
   return n > 0 ? ` · ${t('deciding', { n })}` : '';
 }
 
+/** A die's label's height in frame pixels (`.die-box text`'s font size in web/public/styles.css). */
+const LABEL_HEIGHT = 28;
+
 /** Dice the camera has settled on as not readable (leaning, covered, blurred, cut by the edge): no roll is passed on with them. */
 export function unsureDice(v: VisionUpdate | null): number {
   return v?.settled ? v.dice.filter((d) => d.face === null && !d.pending).length : 0;
@@ -146,10 +149,12 @@ export function cameraView(app: App): HTMLElement | null {
   const overlay = s('svg', { class: 'dice-overlay', viewBox: `0 0 ${v?.width ?? 640} ${v?.height ?? 480}`, preserveAspectRatio: 'none' });
   for (const d of v?.dice ?? []) {
     const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}`;
+    // the label above its die, or below it where the frame's top edge would cut it
+    const labelY = d.y - d.h / 2 - 8 < LABEL_HEIGHT ? d.y + d.h / 2 + LABEL_HEIGHT : d.y - d.h / 2 - 8;
     overlay.append(
       s('g', { class: cls },
         s('rect', { x: d.x - d.w / 2, y: d.y - d.h / 2, width: d.w, height: d.h, rx: 6 }),
-        s('text', { x: d.x, y: d.y - d.h / 2 - 8, 'text-anchor': 'middle' }, d.face === null ? `? ${d.unreadable ? tk(`unreadable_${d.unreadable}`) : ''}` : String(d.face)),
+        s('text', { x: d.x, y: labelY, 'text-anchor': 'middle' }, d.face === null ? `? ${d.unreadable ? tk(`unreadable_${d.unreadable}`) : ''}` : String(d.face)),
       ),
     );
   }
