@@ -156,12 +156,17 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await api(server, 'POST', '/api/tables/default/simulator/throw', { faces, leaning: 1 });
     await expect.poll(() => page.getByTestId('vision-unsure').count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByTestId('vision-unsure').textContent()).toBe(
-      'Not sure of 1 (marked ?): the camera passes no roll on until it reads every die. Straighten or re-roll a leaning die, move what covers one, or enter the dice by hand.',
+      'Not sure of 1 (marked ?): the camera passes no roll on until it reads every die. Straighten or re-roll a leaning die, move what covers one, or enter the dice by hand. Enter the dice by hand',
     );
     expect(await page.locator('.die-box.unreadable').count()).toBe(1);
     // no reading reached the table while a die was not read
     expect(((await state()).roll as unknown as { tracker: { readings: number } }).tracker.readings).toBe(before);
     await shot(page, 'roll-panel-not-sure');
+    // the hint leads to the manual entry, opened
+    const manual = page.locator('details.manual');
+    await manual.evaluate((d) => ((d as HTMLDetailsElement).open = false));
+    await page.getByTestId('unsure-manual').click();
+    await expect.poll(() => manual.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
   });
 
   it('confirms the roll', async () => {

@@ -131,6 +131,13 @@ function deciding(v: VisionUpdate): string {
   return n > 0 ? ` · ${t('deciding', { n })}` : '';
 }
 
+/** Opens the manual entry (folded while the camera reads) and brings it into view. */
+function openManualEntry(app: App): void {
+  app.ui.manualOpen = true;
+  app.render(false);
+  document.querySelector('details.manual')?.scrollIntoView({ block: 'nearest' });
+}
+
 /** A die's label's height in frame pixels (`.die-box text`'s font size in web/public/styles.css). */
 const LABEL_HEIGHT = 28;
 
@@ -166,7 +173,11 @@ export function cameraView(app: App): HTMLElement | null {
         ? h('button', { type: 'button', class: 'btn small photo-these', 'data-testid': 'photo-these-dice', title: t('photoTheseDiceWhy'), onclick: () => { app.go('samples'); void takePhoto(app); } }, t('photoTheseDice'))
         : null)
       : h('div', { class: 'hint' }, t('noReadings')),
-    unsure > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-unsure' }, t('visionUnsure', { n: unsure })) : null,
+    unsure > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-unsure' }, t('visionUnsure', { n: unsure }),
+      // during a roll, with the controls: straight to the manual entry, opened
+      app.state?.roll && snap.canControl && !app.kiosk && snap.attract !== true
+        ? [' ', h('button', { type: 'button', class: 'btn small', 'data-testid': 'unsure-manual', onclick: () => openManualEntry(app) }, t('enterByHand'))]
+        : null) : null,
   );
 }
 
