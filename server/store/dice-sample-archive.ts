@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseSetAsideDice } from '../vision/set-aside-dice.ts';
 import { parseYoloLabels } from '../vision/yolo-dataset.ts';
-import type { SampleSnapshot } from './dice-sample-store.ts';
+import { utcStamp, type SampleSnapshot } from './dice-sample-store.ts';
 import type { ZipEntry } from './zip-writer.ts';
 
 export interface ArchiveAbout {
@@ -19,8 +19,7 @@ export interface ArchiveAbout {
 
 /** `dice-photos-YYYYMMDD-HHMMSS` (UTC): the archive's file name and the folder inside it. */
 export function archiveFolderName(at: Date): string {
-  const iso = at.toISOString();
-  return `dice-photos-${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}`;
+  return `dice-photos-${utcStamp(at.getTime()).slice(0, -'-mmm'.length)}`;
 }
 
 /** How many dice the labels hold, and how many more were marked cocked (unlabelled ones not counted). */

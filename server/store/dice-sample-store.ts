@@ -33,10 +33,15 @@ const EXTENSION: Record<Frame['mime'], string> = { 'image/jpeg': '.jpg', 'image/
 const CLASS_NAMES = 'One\nTwo\nThree\nFour\nFive\nSix\n';
 const COCKED_FILE = SET_ASIDE_FILES.cocked.file;
 
-/** `<table>-YYYYMMDD-HHMMSS-mmm` of the capture time (UTC), sortable and safe in any file system. */
-export function sampleStem(tableId: string, at: number): string {
+/** `YYYYMMDD-HHMMSS-mmm` of a time (UTC), sortable and safe in any file system. */
+export function utcStamp(at: number): string {
   const iso = new Date(at).toISOString(); // 2026-12-02T06:15:04.123Z
-  return `${tableId}-${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${iso.slice(20, 23)}`;
+  return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${iso.slice(20, 23)}`;
+}
+
+/** `<table>-YYYYMMDD-HHMMSS-mmm` of the capture time (UTC). */
+export function sampleStem(tableId: string, at: number): string {
+  return `${tableId}-${utcStamp(at)}`;
 }
 
 /** A saved frame's photo and label file names. */

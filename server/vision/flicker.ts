@@ -4,7 +4,7 @@
  * 'missed'; it flickers in a frame whose answer differs from its answer in the frame read before.
  */
 import { matchImage, median, type LabelBox, type PredictedDie } from './scoring.ts';
-import { SET_ASIDE_FILES, type SetAsideDie, type SetAsideKind, type SetAsideReads } from './set-aside-dice.ts';
+import { asideMatches, SET_ASIDE_FILES, type SetAsideDie, type SetAsideKind, type SetAsideReads } from './set-aside-dice.ts';
 import { sameFaces } from '../dice/faces.ts';
 import type { Face } from '../dice/types.ts';
 
@@ -22,11 +22,7 @@ export function answersOf(labels: readonly LabelBox[], preds: readonly Predicted
  * not taken by a labelled die, matched as dice:eval sets them aside (set-aside-dice.ts).
  */
 export function asideAnswersOf(labels: readonly LabelBox[], aside: readonly SetAsideDie[], preds: readonly PredictedDie[]): Answer[] {
-  const free = matchImage([...labels], [...preds]).unmatchedPredictions;
-  const answers: Answer[] = aside.map(() => 'missed');
-  const onAside = matchImage(aside.map((d) => ({ ...d, face: 0 })), free.map((i) => preds[i]));
-  for (const [a, k] of onAside.pairs) answers[a] = preds[free[k]].face ?? 'unsure';
-  return answers;
+  return asideMatches(labels, aside, preds).map((i) => (i < 0 ? 'missed' : (preds[i].face ?? 'unsure')));
 }
 
 /** Frames whose answer differs from the one before it. */

@@ -18,8 +18,6 @@ const REPO_ROOT = resolve(dirname(ADAPT_CLI), '..', '..');
 export const TEACHING_PRIORITY = 10;
 const NICE = '/usr/bin/nice';
 
-export type { CheckFigures };
-
 export type Teaching =
   | { state: 'idle' }
   | { state: 'teaching'; startedAt: string; photos: number; stage: string; done: number; total: number }

@@ -41,22 +41,33 @@ export const NO_READS: SetAsideReads = { dice: 0, notSure: 0, guessed: 0, notFou
  * matches them), and how the set-aside dice were read.
  */
 export function setAside<P extends PredictedDie>(labels: LabelBox[], aside: SetAsideDie[], preds: P[]): { preds: P[]; reads: SetAsideReads } {
-  const free = matchImage(labels, preds).unmatchedPredictions;
-  const onAside = matchImage(
-    aside.map((h) => ({ ...h, face: 0 })),
-    free.map((i) => preds[i]),
-  );
-  const taken = new Set(onAside.pairs.map(([, k]) => free[k]));
-  const faces = onAside.pairs.map(([, k]) => preds[free[k]].face);
+  const matches = asideMatches(labels, aside, preds);
+  const taken = new Set(matches.filter((i) => i >= 0));
+  const faces = matches.filter((i) => i >= 0).map((i) => preds[i].face);
   return {
     preds: preds.filter((_, i) => !taken.has(i)),
     reads: {
       dice: aside.length,
       notSure: faces.filter((f) => f === null).length,
       guessed: faces.filter((f) => f !== null).length,
-      notFound: onAside.unmatchedLabels.length,
+      notFound: matches.filter((i) => i < 0).length,
     },
   };
+}
+
+/**
+ * For each set-aside die, the prediction it is read by (its index in `preds`; -1: none), among those
+ * not matched to a labelled die first, matched as the scoring matches.
+ */
+export function asideMatches(labels: readonly LabelBox[], aside: readonly SetAsideDie[], preds: readonly PredictedDie[]): number[] {
+  const free = matchImage([...labels], [...preds]).unmatchedPredictions;
+  const onAside = matchImage(
+    aside.map((h) => ({ ...h, face: 0 })),
+    free.map((i) => preds[i]),
+  );
+  const matches = aside.map(() => -1);
+  for (const [a, k] of onAside.pairs) matches[a] = free[k];
+  return matches;
 }
 
 /** Set-aside dice given as fractions of the frame (as the files hold them) in pixels of a width × height frame. */

@@ -93,7 +93,7 @@ export class TableClient {
     try {
       const headers: Record<string, string> = {};
       if (body !== undefined) headers['content-type'] = 'application/json';
-      if (this.pin) headers.authorization = `Bearer ${this.pin}`;
+      Object.assign(headers, this.authHeader());
       const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const data = res.headers.get('content-type')?.includes('json') ? await res.json() : null;
       if (!res.ok) return { ok: false, error: refusalOf(res, data) };
@@ -106,13 +106,18 @@ export class TableClient {
   /** The saved dice photos with their labels and a README, as one ZIP file to download (PIN). */
   async diceSamplesArchive(): Promise<Reply<{ blob: Blob; filename: string }>> {
     try {
-      const res = await fetch(`${this.base()}/dice-samples/archive`, { headers: this.pin ? { authorization: `Bearer ${this.pin}` } : {} });
+      const res = await fetch(`${this.base()}/dice-samples/archive`, { headers: this.authHeader() });
       if (!res.ok) return { ok: false, error: refusalOf(res, res.headers.get('content-type')?.includes('json') ? await res.json() : null) };
       const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'dice-photos.zip';
       return { ok: true, data: { blob: await res.blob(), filename } };
     } catch (err) {
       return { ok: false, error: { code: 'network', message: String((err as Error).message ?? err) } };
     }
+  }
+
+  /** The table PIN as the routes take it, when the client holds one. */
+  private authHeader(): Record<string, string> {
+    return this.pin ? { authorization: `Bearer ${this.pin}` } : {};
   }
 
   private base(): string {
