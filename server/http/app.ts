@@ -14,7 +14,7 @@ import type { DiceReader } from '../hardware/ports.ts';
 import type { DiceSampleStore } from '../store/dice-sample-store.ts';
 import type { DiceModels } from '../vision/dice-models.ts';
 import type { TableService } from '../table/table-service.ts';
-import type { Table, TableLog } from '../table/table.ts';
+import { SimulatorRequestError, type Table, type TableLog } from '../table/table.ts';
 import { localDay } from '../store/stats-store.ts';
 import { bearerPin, checkPin, mayShowPin } from './access.ts';
 import { insideWebRoot, originCheck, securityHeaders } from './browser-safety.ts';
@@ -239,14 +239,19 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
   );
 
-  app.post<IdParams & { Body: { dice?: number; faces?: number[] } }>(
+  app.post<IdParams & { Body: { dice?: number; faces?: number[]; leaning?: number } }>(
     '/api/tables/:id/simulator/throw',
     { schema: { params: S.tableParams, querystring: S.noQuery, body: S.throwBody } },
     async (request, reply) => {
       const t = table(request, reply);
       if (!t || !control(t, request, reply)) return reply;
       if (!t.simulator.throwDice) return sendError(reply, 409, 'noSimulator', 'This table has no simulated camera.');
-      return { ok: true, ...(await t.simulator.throwDice(request.body ?? {})) };
+      try {
+        return { ok: true, ...(await t.simulator.throwDice(request.body ?? {})) };
+      } catch (err) {
+        if (err instanceof SimulatorRequestError) return sendError(reply, 400, 'badRequest', err.message);
+        throw err;
+      }
     },
   );
 

@@ -152,7 +152,7 @@ export type CommandAck<S = unknown> =
  *  - GET  /api/tables/:id/stats?day=     DayStatsReply
  *  - GET  /api/tables/:id/settings       {settings: {ruleOverrides}, kiosk}
  *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame
- *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?, leaning?: 0..3} -> {ok, faces}   (409 without a synthetic camera; `leaning`: dice more that land leaning, no face up)
+ *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?, leaning?: 0..3} -> {ok, faces}   (409 without a synthetic camera; `leaning`: of the dice thrown, how many land leaning, no face up; with `faces`, dice more than those; 400 when more than are thrown)
  *  - POST /api/tables/:id/box/press      (PIN) {button, press?} -> {ok}          (409 without a virtual box)
  *  - GET  /api/tables/:id/dice-samples   (PIN) DiceSamplesInfo: the folder of photos of the players' dice
  *  - POST /api/tables/:id/dice-samples/hold (PIN) -> DiceSampleHold: the camera's last settled read, held (409 noSettledRead)

@@ -10,7 +10,7 @@
 import type { Server, Socket } from 'socket.io';
 import type { GameCommand } from '../games/game-module.ts';
 import type { TableService } from '../table/table-service.ts';
-import type { Table, TableChange } from '../table/table.ts';
+import { SimulatorRequestError, type Table, type TableChange } from '../table/table.ts';
 import { checkPin, mayShowPin } from './access.ts';
 import type { CommandValidator } from './command-validator.ts';
 import type { PinLimiter } from './pin-limiter.ts';
@@ -186,7 +186,7 @@ export class SocketHub {
     try {
       return { ok: true, ...(await sim({ dice: dice as number | undefined, faces: faces as number[] | undefined, leaning: leaning as number | undefined })) };
     } catch (err) {
-      return { ok: false, error: { code: 'simulatorFailed', message: errorText(err) } };
+      return { ok: false, error: { code: err instanceof SimulatorRequestError ? 'badRequest' : 'simulatorFailed', message: errorText(err) } };
     }
   }
 

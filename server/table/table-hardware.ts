@@ -10,7 +10,7 @@ import { createDiceFeed } from '../hardware/camera/create.ts';
 import type { DiceFeed, FeedReading } from '../hardware/camera/dice-feed.ts';
 import type { SyntheticTraySource } from '../hardware/camera/synthetic-tray-source.ts';
 import type { TableService } from './table-service.ts';
-import type { HardwareView, Table, TableLog } from './table.ts';
+import { SimulatorRequestError, type HardwareView, type Table, type TableLog } from './table.ts';
 import { DiceInput } from './dice-input.ts';
 import { BoxLink, createBox } from './box-link.ts';
 
@@ -75,7 +75,9 @@ export class TableHardware {
           }
           const expected = table.adapter.rollDice(table.state);
           const count = dice ?? (expected !== null ? Math.max(0, expected - locked) : 3);
-          return { faces: synthetic.throwDice(count, keep, leaning) };
+          // a die that lands leaning is one of the dice thrown: the tray holds the roll's dice, one of them unreadable
+          if (leaning > count) throw new SimulatorRequestError(`leaning: ${leaning} of ${count} ${count === 1 ? 'die' : 'dice'} thrown; at most every die thrown can land leaning`);
+          return { faces: synthetic.throwDice(count - leaning, keep, leaning) };
         };
       }
       await this.feed.start();

@@ -54,9 +54,15 @@ export interface HardwareView {
   leds?: LedState | null;
 }
 
+/** A simulator request that cannot be carried out as asked (answered 400 / `badRequest`, nothing thrown). */
+export class SimulatorRequestError extends Error {}
+
 /** What the simulated hardware lets the dashboard do (absent when the table has real devices). */
 export interface SimulatorControls {
-  /** throws dice on the synthetic camera's tray (faces given, or random) */
+  /**
+   * throws dice on the synthetic camera's tray: `faces` given (those land flat, and `leaning` dice more
+   * lean), or `dice` random ones (default: the roll's dice not locked), `leaning` of them leaning
+   */
   throwDice?(request: { dice?: number; faces?: number[]; leaning?: number }): Promise<{ faces: number[] }>;
   /** presses a button on the virtual box */
   press?(button: string, press: 'short' | 'long'): void;

@@ -148,13 +148,13 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
       ctx.skip('no dice model to read the simulated camera');
       return;
     }
-    const roll = (await state()).roll as unknown as { tracker: { readings: number; faces: number[] | null } };
+    const roll = (await state()).roll as unknown as { tracker: { readings: number; faces: number[] | null; spec: { dice: number } } };
     const before = roll.tracker.readings;
-    // the dice thrown again (the locked 1s kept, the others showing other faces: a reading the table would
-    // take), and one more that lands leaning on a die or against the tray wall
-    const faces = (roll.tracker.faces ?? [2, 5]).map((f) => (f === 1 ? 1 : f === 6 ? 5 : f + 1));
-    await api(server, 'POST', '/api/tables/default/simulator/throw', { faces, leaning: 1 });
+    // the dice not locked thrown again from the dashboard, one of them landing leaning on a die or against the tray wall
+    await page.getByTestId('throw-leaning').click();
     await expect.poll(() => page.getByTestId('vision-unsure').count(), { timeout: 30_000 }).toBe(1);
+    // the tray holds the roll's dice (the locked 1s set aside among them), one of them unread
+    await expect.poll(() => page.locator('.die-box').count()).toBe(roll.tracker.spec.dice);
     expect(await page.getByTestId('vision-unsure').textContent()).toBe(
       'Not sure of 1 (marked ?): the camera passes no roll on until it reads every die. Straighten or re-roll a leaning die, move what covers one, or enter the dice by hand. Enter the dice by hand',
     );

@@ -7,7 +7,7 @@ import { clockLevel, clockText, searchBonus, skillDice } from '../../web/src/for
 import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
-import { unsureDice } from '../../web/src/views/roll.ts';
+import { dieLabelPlace, unsureDice } from '../../web/src/views/roll.ts';
 
 const rules = resolveRules();
 
@@ -156,5 +156,19 @@ describe('dice the camera is not sure of', () => {
     expect(unsureDice(update(false, [{ face: null }]))).toBe(0);
     expect(unsureDice(update(true, [{ face: 6 }]))).toBe(0);
     expect(unsureDice(null)).toBe(0);
+  });
+
+  it('labels a die where the frame does not cut the label', () => {
+    const die = (x: number, y: number, face: number | null) => ({ x, y, w: 40, h: 40, face });
+    // above the die; below it by the top edge
+    expect(dieLabelPlace(die(320, 240, 4), 640)).toEqual({ x: 320, y: 212, 'text-anchor': 'middle' });
+    expect(dieLabelPlace(die(320, 30, 4), 640)).toEqual({ x: 320, y: 78, 'text-anchor': 'middle' });
+    // "? cocked or covered" runs from the die's outer side by a side edge; a face stays centred
+    expect(dieLabelPlace(die(30, 240, null), 640)).toEqual({ x: 10, y: 212, 'text-anchor': 'start' });
+    expect(dieLabelPlace(die(15, 240, null), 640)).toEqual({ x: 2, y: 212, 'text-anchor': 'start' });
+    expect(dieLabelPlace(die(620, 240, null), 640)).toEqual({ x: 638, y: 212, 'text-anchor': 'end' });
+    expect(dieLabelPlace(die(1800, 240, null), 1920)).toEqual({ x: 1820, y: 212, 'text-anchor': 'end' });
+    expect(dieLabelPlace(die(30, 240, 6), 640)).toEqual({ x: 30, y: 212, 'text-anchor': 'middle' });
+    expect(dieLabelPlace(die(320, 240, null), 640)).toEqual({ x: 320, y: 212, 'text-anchor': 'middle' });
   });
 });

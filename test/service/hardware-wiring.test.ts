@@ -125,6 +125,48 @@ describe('camera readings', () => {
   });
 });
 
+describe('the simulated camera', () => {
+  it('throws the roll\'s dice, the leaning ones among them, and refuses more leaning dice than are thrown', async () => {
+    let hwTables: Map<string, TableHardware> | null = null;
+    built = await testApp({
+      dbFile: join(dir.dir, 'db.sqlite'),
+      games: tableGames,
+      tables: [{ camera: (await import('../../server/config/service-config.ts')).cameraConfig('synthetic') }],
+      hardware: async (service) => {
+        const h = await startHardware(service, { reader: () => Promise.reject(new Error('not used')), log: quiet });
+        hwTables = h.tables;
+        return h;
+      },
+    });
+    const b = built;
+    const synthetic = hwTables!.get('default')!.synthetic!;
+    for (const c of [
+      { type: 'newGame', seed: 5, players: 2, deck: 'digital' },
+      { type: 'drawCard' },
+      { type: 'chooseAction', plane: 1, action: 'move' },
+      { type: 'chooseAction', plane: 2, action: 'move' },
+      { type: 'chooseAction', plane: 3, action: 'move' },
+      { type: 'chooseAction', plane: 4, action: 'attack' },
+      { type: 'attack', plane: 4, target: 'planes' },
+    ]) expect(b.service.first().submit(c, 'player').ok).toBe(true);
+    const dice = b.service.first().state.roll.tracker.spec.dice as number;
+
+    const leaning = await post(b, '/api/tables/default/simulator/throw', { leaning: 1 });
+    expect(leaning.statusCode).toBe(200);
+    expect(leaning.json().faces).toHaveLength(dice - 1);
+    expect(synthetic.current()).toMatchObject({ faces: leaning.json().faces, leaning: 1 });
+
+    const tooMany = await post(b, '/api/tables/default/simulator/throw', { dice: 1, leaning: 2 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toEqual({ code: 'badRequest', message: 'leaning: 2 of 1 die thrown; at most every die thrown can land leaning' });
+    expect(synthetic.current()).toMatchObject({ faces: leaning.json().faces, leaning: 1 }); // nothing thrown
+
+    // faces given land flat, and the leaning dice come on top of them
+    expect((await post(b, '/api/tables/default/simulator/throw', { faces: [2, 3, 5, 6], leaning: 2 })).json()).toEqual({ ok: true, faces: [2, 3, 5, 6] });
+    expect(synthetic.current()).toMatchObject({ faces: [2, 3, 5, 6], leaning: 2 });
+  });
+});
+
 describe('a configured USB box that is not there', () => {
   it('is reported as being retried and the table works without it', async () => {
     built = await testApp({

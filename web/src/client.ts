@@ -81,7 +81,7 @@ export class TableClient {
     return reply;
   }
 
-  throwDice(request: { dice?: number; faces?: number[] }): Promise<Ack> {
+  throwDice(request: { dice?: number; faces?: number[]; leaning?: number }): Promise<Ack> {
     return this.emit('throw', request);
   }
 

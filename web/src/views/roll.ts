@@ -141,6 +141,18 @@ function openManualEntry(app: App): void {
 /** A die's label's height in frame pixels (`.die-box text`'s font size in web/public/styles.css). */
 const LABEL_HEIGHT = 28;
 
+/**
+ * Where a die's label goes in the frame: above the die, or below it where the frame's top edge would cut
+ * it; a face centred on its die, a longer label ("? cocked or covered") from the die's outer side when the
+ * die lies in a quarter of the frame by a side edge, so that the edge does not cut it either.
+ */
+export function dieLabelPlace(d: { x: number; y: number; w: number; h: number; face: number | null }, frameWidth: number): { x: number; y: number; 'text-anchor': 'start' | 'middle' | 'end' } {
+  const y = d.y - d.h / 2 - 8 < LABEL_HEIGHT ? d.y + d.h / 2 + LABEL_HEIGHT : d.y - d.h / 2 - 8;
+  if (d.face === null && d.x < frameWidth / 4) return { x: Math.max(2, d.x - d.w / 2), y, 'text-anchor': 'start' };
+  if (d.face === null && d.x > (frameWidth * 3) / 4) return { x: Math.min(frameWidth - 2, d.x + d.w / 2), y, 'text-anchor': 'end' };
+  return { x: d.x, y, 'text-anchor': 'middle' };
+}
+
 /** Dice the camera has settled on as not readable (leaning, covered, blurred, cut by the edge): no roll is passed on with them. */
 export function unsureDice(v: VisionUpdate | null): number {
   return v?.settled ? v.dice.filter((d) => d.face === null && !d.pending).length : 0;
@@ -156,12 +168,10 @@ export function cameraView(app: App): HTMLElement | null {
   const overlay = s('svg', { class: 'dice-overlay', viewBox: `0 0 ${v?.width ?? 640} ${v?.height ?? 480}`, preserveAspectRatio: 'none' });
   for (const d of v?.dice ?? []) {
     const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}`;
-    // the label above its die, or below it where the frame's top edge would cut it
-    const labelY = d.y - d.h / 2 - 8 < LABEL_HEIGHT ? d.y + d.h / 2 + LABEL_HEIGHT : d.y - d.h / 2 - 8;
     overlay.append(
       s('g', { class: cls },
         s('rect', { x: d.x - d.w / 2, y: d.y - d.h / 2, width: d.w, height: d.h, rx: 6 }),
-        s('text', { x: d.x, y: labelY, 'text-anchor': 'middle' }, d.face === null ? `? ${d.unreadable ? tk(`unreadable_${d.unreadable}`) : ''}` : String(d.face)),
+        s('text', dieLabelPlace(d, v?.width ?? 640), d.face === null ? `? ${d.unreadable ? tk(`unreadable_${d.unreadable}`) : ''}` : String(d.face)),
       ),
     );
   }
@@ -383,6 +393,10 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
     control
       ? h('div', { class: 'roll-actions' },
           simulated ? h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'throw', onclick: () => void app.act(() => app.client.throwDice({})) }, t('throwDice')) : null,
+          // to see what the camera does with a die it cannot read; not offered to a demo station's visitors
+          simulated && !app.kiosk && tr.spec.dice > tr.lockedOnes
+            ? h('button', { type: 'button', class: 'btn', 'data-testid': 'throw-leaning', title: t('throwLeaningWhy'), onclick: () => void app.act(() => app.client.throwDice({ leaning: 1 })) }, t('throwLeaning'))
+            : null,
           weatherPick(app, roll),
           h('button', {
             type: 'button', class: 'btn primary big-btn', 'data-testid': 'confirm-roll',
