@@ -20,6 +20,7 @@ import { tableGames } from '../server/table/games.ts';
 import { startHardware, type TableHardware } from '../server/table/table-hardware.ts';
 import { TableService } from '../server/table/table-service.ts';
 import { createDiceReader } from '../server/vision/index.ts';
+import { startAttackRoll } from '../test/service/helpers.ts';
 import type { DiceReader } from '../server/hardware/ports.ts';
 import type { SyntheticTraySource } from '../server/hardware/camera/synthetic-tray-source.ts';
 
@@ -93,23 +94,6 @@ async function setUp(
   return { built, watcher, hw };
 }
 
-/** Starts a game and an attack roll of 4 dice (plane 4 on island 9, seed 5). */
-function startRoll(built: BuiltApp): void {
-  const table = built.service.first();
-  for (const c of [
-    { type: 'newGame', seed: 5, players: 2, deck: 'digital' },
-    { type: 'drawCard' },
-    { type: 'chooseAction', plane: 1, action: 'move' },
-    { type: 'chooseAction', plane: 2, action: 'move' },
-    { type: 'chooseAction', plane: 3, action: 'move' },
-    { type: 'chooseAction', plane: 4, action: 'attack' },
-    { type: 'attack', plane: 4, target: 'planes' },
-  ]) {
-    const ack = table.submit(c, 'player');
-    if (!ack.ok) throw new Error(`setting up the roll failed at ${c.type}: ${ack.error.message}`);
-  }
-}
-
 /** Readings without 1s that differ each time (so each one is a change the table accepts). */
 function readings(n: number): number[][] {
   const out: number[][] = [];
@@ -120,7 +104,7 @@ function readings(n: number): number[][] {
 async function manualPath(dir: string, samples: number): Promise<Record<string, unknown>> {
   const { built, watcher } = await setUp('none', dir);
   try {
-    startRoll(built);
+    startAttackRoll(built.service.first());
     const table = built.service.first();
     const direct: number[] = [];
     const http: number[] = [];
@@ -166,7 +150,7 @@ async function cameraPath(dir: string, samples: number, kind: 'model' | 'groundT
   const { built, watcher, hw } = await setUp('synthetic', dir + '-' + kind, reader);
   synthetic = hw!.get(built.service.first().id)!.synthetic;
   try {
-    startRoll(built);
+    startAttackRoll(built.service.first());
     const table = built.service.first();
     const h = hw!.get(table.id)!;
     const synthetic = h.synthetic!;
@@ -201,7 +185,7 @@ async function cameraPath(dir: string, samples: number, kind: 'model' | 'groundT
         misread++;
         // a misread may have locked a 1 or ended the roll: start the roll afresh for the next throw
         table.submit({ type: 'resetTable' }, 'player');
-        startRoll(built);
+        startAttackRoll(built.service.first());
       } finally {
         synthetic.off('frame', onFrame);
         feed.off('vision', onVision);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { BuiltApp } from '../../server/http/app.ts';
 import { tableGames } from '../../server/table/games.ts';
 import { startHardware, type TableHardware } from '../../server/table/table-hardware.ts';
-import { auth, listen, nextEvent, socketClient, tempDir, testApp } from './helpers.ts';
+import { cameraConfig } from '../../server/config/service-config.ts';
+import { auth, listen, nextEvent, socketClient, startAttackRoll, tempDir, testApp } from './helpers.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let built: BuiltApp | null = null;
@@ -27,6 +28,22 @@ async function start(): Promise<{ b: BuiltApp; hw: TableHardware }> {
     tables: [{ serial: { kind: 'virtual' } }],
     hardware: async (service) => {
       const h = await startHardware(service, { reader: () => Promise.reject(new Error('not used')), log: quiet });
+      tables = h.tables;
+      return h;
+    },
+  });
+  return { b: built, hw: tables!.get('default')! };
+}
+
+/** One table with the synthetic camera, its dice reader failing to load with `readerError`. */
+async function startWithSyntheticCamera(readerError: string): Promise<{ b: BuiltApp; hw: TableHardware }> {
+  let tables: Map<string, TableHardware> | null = null;
+  built = await testApp({
+    dbFile: join(dir.dir, 'db.sqlite'),
+    games: tableGames,
+    tables: [{ camera: cameraConfig('synthetic') }],
+    hardware: async (service) => {
+      const h = await startHardware(service, { reader: () => Promise.reject(new Error(readerError)), log: quiet });
       tables = h.tables;
       return h;
     },
@@ -76,15 +93,7 @@ describe('camera readings', () => {
     const table = b.service.first();
     const input = hw.diceInput;
     expect(input.reading({ faces: [3, 4], kept: [], unreadable: 0 })).toBe('noRoll');
-    for (const c of [
-      { type: 'newGame', seed: 5, players: 2, deck: 'digital' },
-      { type: 'drawCard' },
-      { type: 'chooseAction', plane: 1, action: 'move' },
-      { type: 'chooseAction', plane: 2, action: 'move' },
-      { type: 'chooseAction', plane: 3, action: 'move' },
-      { type: 'chooseAction', plane: 4, action: 'attack' },
-      { type: 'attack', plane: 4, target: 'planes' },
-    ]) expect(table.submit(c, 'player').ok).toBe(true);
+    startAttackRoll(table);
     const seq = table.seq;
     expect(input.reading({ faces: [2, 4, 6], kept: [], unreadable: 1 })).toBe('incomplete');
     expect(input.reading({ faces: [6, 4, 2, 3], kept: [], unreadable: 0 })).toBe('sent');
@@ -98,28 +107,17 @@ describe('camera readings', () => {
   });
 
   it('without a dice model the camera reports why and dice are typed in', async () => {
-    let hwTables: Map<string, TableHardware> | null = null;
-    built = await testApp({
-      dbFile: join(dir.dir, 'db.sqlite'),
-      games: tableGames,
-      tables: [{ camera: (await import('../../server/config/service-config.ts')).cameraConfig('synthetic') }],
-      hardware: async (service) => {
-        const h = await startHardware(service, { reader: () => Promise.reject(new Error('no model here')), log: quiet });
-        hwTables = h.tables;
-        return h;
-      },
-    });
-    expect(hwTables).not.toBeNull();
-    const health = (await built.app.inject({ url: '/api/health' })).json();
+    const { b } = await startWithSyntheticCamera('no model here');
+    const health = (await b.app.inject({ url: '/api/health' })).json();
     expect(health.vision).toMatchObject({ backend: null, ready: false, error: 'no model here' });
-    const snap = (await built.app.inject({ url: '/api/tables/default/state' })).json();
+    const snap = (await b.app.inject({ url: '/api/tables/default/state' })).json();
     expect(snap.manualDice).toBe(true);
     expect(snap.hardware.camera.kind).toBe('simulated');
     // once the feed has tried to read a settled frame, the camera says why dice must be typed in
     let codes: string[] = [];
     for (let i = 0; i < 300 && !codes.includes('cameraProblem'); i++) {
       await new Promise((r) => setTimeout(r, 50));
-      codes = (await built.app.inject({ url: '/api/tables/default/state' })).json().alerts.map((a: { code: string }) => a.code);
+      codes = (await b.app.inject({ url: '/api/tables/default/state' })).json().alerts.map((a: { code: string }) => a.code);
     }
     expect(codes).toContain('cameraProblem');
   });
@@ -127,28 +125,9 @@ describe('camera readings', () => {
 
 describe('the simulated camera', () => {
   it('throws the roll\'s dice, the leaning ones among them, and refuses more leaning dice than are thrown', async () => {
-    let hwTables: Map<string, TableHardware> | null = null;
-    built = await testApp({
-      dbFile: join(dir.dir, 'db.sqlite'),
-      games: tableGames,
-      tables: [{ camera: (await import('../../server/config/service-config.ts')).cameraConfig('synthetic') }],
-      hardware: async (service) => {
-        const h = await startHardware(service, { reader: () => Promise.reject(new Error('not used')), log: quiet });
-        hwTables = h.tables;
-        return h;
-      },
-    });
-    const b = built;
-    const synthetic = hwTables!.get('default')!.synthetic!;
-    for (const c of [
-      { type: 'newGame', seed: 5, players: 2, deck: 'digital' },
-      { type: 'drawCard' },
-      { type: 'chooseAction', plane: 1, action: 'move' },
-      { type: 'chooseAction', plane: 2, action: 'move' },
-      { type: 'chooseAction', plane: 3, action: 'move' },
-      { type: 'chooseAction', plane: 4, action: 'attack' },
-      { type: 'attack', plane: 4, target: 'planes' },
-    ]) expect(b.service.first().submit(c, 'player').ok).toBe(true);
+    const { b, hw } = await startWithSyntheticCamera('not used');
+    const synthetic = hw.synthetic!;
+    startAttackRoll(b.service.first());
     const dice = b.service.first().state.roll.tracker.spec.dice as number;
 
     const leaning = await post(b, '/api/tables/default/simulator/throw', { leaning: 1 });
