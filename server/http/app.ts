@@ -20,6 +20,7 @@ import { bearerPin, checkPin, mayShowPin } from './access.ts';
 import { insideWebRoot, originCheck, securityHeaders } from './browser-safety.ts';
 import { CommandValidator } from './command-validator.ts';
 import { PinLimiter, type PinLimiterOptions } from './pin-limiter.ts';
+import { registerCameraRoutes } from './camera-routes.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { registerSampleRoutes } from './sample-routes.ts';
 import * as S from './schemas.ts';
@@ -273,6 +274,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   registerSampleRoutes(app, { store: options.samples ?? null, reader: () => hardware?.diceReader?.() ?? null, table, control, sendError });
   registerModelRoutes(app, { models, store: options.samples ?? null, table, control, sendError });
+  registerCameraRoutes(app, { table, control, sendError });
 
   app.get<IdParams>('/api/tables/:id/frame.jpg', { schema: { params: S.tableParams, querystring: S.frameQuery } }, async (request, reply) => {
     const t = table(request, reply);

@@ -108,6 +108,17 @@ export type DiceSamplesEvaluation = FolderEvaluation & { folder: string; limit: 
 /** GET /api/tables/:id/dice-model and its changes: the model read, the base and taught ones, the teaching (server/http/model-routes.ts). */
 export type DiceModelStatus = DiceModelsStatus;
 
+/** GET, PUT, DELETE /api/tables/:id/camera/calibration: where the camera reads the dice (server/http/camera-routes.ts). */
+export type { AreaConfig, CalibrationConfig, CalibrationView } from '../table/camera-setup.ts';
+
+/** POST /api/tables/:id/camera/calibration/estimate: the tray found in a frame of the empty tray (not kept). */
+export interface TrayEstimateReply {
+  tray: { x: number; y: number; w: number; h: number };
+  /** the even surface's share of the image, and of its rectangle */
+  coverage: number;
+  fill: number;
+}
+
 /** GET /api/tables/:id/stats?day=YYYY-MM-DD (server's local day; default today). Attract games are counted apart. */
 export interface DayStatsReply {
   tableId: string;
@@ -165,6 +176,10 @@ export type CommandAck<S = unknown> =
  *  - POST /api/tables/:id/dice-model/teach (PIN) -> 202 DiceModelStatus: teaching starts (409 tooFewPhotos, teachingRunning)
  *  - DELETE /api/tables/:id/dice-model/teach (PIN) -> {stopped, ...DiceModelStatus}
  *  - PUT  /api/tables/:id/dice-model     (PIN) {use: 'taught'|'base'} -> DiceModelStatus (409 noTaughtModel, teachingRunning)
+ *  - GET  /api/tables/:id/camera/calibration  CalibrationView: the tray and kept zone the camera reads, and where they come from (409 noCamera)
+ *  - PUT  /api/tables/:id/camera/calibration  (PIN) {tray, keptZone?} -> CalibrationView: kept and applied at once (400 badCalibration, 503 storageFailed)
+ *  - DELETE /api/tables/:id/camera/calibration (PIN) -> CalibrationView: back to the tables file's
+ *  - POST /api/tables/:id/camera/calibration/estimate (PIN) -> TrayEstimateReply (409 noFrame, 422 noTray)
  * Errors are always {error: {code, message}}: 400 bad input, 401 no PIN, 403 wrong PIN, 429 too many
  * wrong PINs, 404 no such table, 409 refused by the game (state unchanged).
  */

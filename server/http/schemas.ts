@@ -42,6 +42,17 @@ export const settingsBody = {
   },
 } as const;
 
+/** A camera calibration: each area is checked in words by the camera module (parseArea). */
+export const calibrationBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tray'],
+  properties: {
+    tray: { type: ['object', 'null'] },
+    keptZone: { type: ['object', 'null'] },
+  },
+} as const;
+
 export const throwBody = {
   type: 'object',
   additionalProperties: false,

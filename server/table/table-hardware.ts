@@ -11,6 +11,7 @@ import type { DiceFeed, FeedReading } from '../hardware/camera/dice-feed.ts';
 import type { SyntheticTraySource } from '../hardware/camera/synthetic-tray-source.ts';
 import type { TableService } from './table-service.ts';
 import { SimulatorRequestError, type HardwareView, type Table, type TableLog } from './table.ts';
+import { CameraSetup } from './camera-setup.ts';
 import { DiceInput } from './dice-input.ts';
 import { BoxLink, createBox } from './box-link.ts';
 
@@ -47,6 +48,9 @@ export class TableHardware {
     if (camera) {
       this.feed = camera.feed;
       this.synthetic = camera.synthetic;
+      table.cameraSetup = new CameraSetup(camera.feed, table.config.camera.calibration, table);
+      const unusable = table.cameraSetup.start();
+      if (unusable) this.log.warn({ table: table.id, problem: unusable }, 'the camera calibration set on the dashboard is not used (the tables file\'s is)');
       this.feed.on('reading', (r: FeedReading) => this.diceInput.reading(r));
       this.feed.on('vision', (v) => table.publishVision(v));
       this.feed.on('status', (s: DeviceStatus) => {

@@ -13,6 +13,7 @@ import { classifyStorageError, type StorageFault } from '../store/database.ts';
 import type { CommandOrigin, JournalStore, StoredEntry } from '../store/journal-store.ts';
 import type { MetaStore } from '../store/meta-store.ts';
 import type { StatsStore } from '../store/stats-store.ts';
+import type { CameraSetup, SavedCalibration } from './camera-setup.ts';
 import { GameSession, REPLAY_STARTS, RESET_TABLE } from './game-session.ts';
 import type { GameAdapter } from './game-adapter.ts';
 import { Stopwatch } from './stopwatch.ts';
@@ -106,6 +107,8 @@ export class Table<S = unknown> extends EventEmitter {
   private frameProvider: () => { data: Buffer; mime: string; at: number } | null = () => null;
   private settledReadProvider: () => SettledRead | null = () => null;
   simulator: SimulatorControls = {};
+  /** where the camera reads the dice, set from the dashboard (null: the table has no camera) */
+  cameraSetup: CameraSetup | null = null;
   private closed = false;
 
   constructor(options: TableOptions<S>) {
@@ -273,6 +276,16 @@ export class Table<S = unknown> extends EventEmitter {
   /** Throws when the database refuses the write. */
   saveSettings(settings: TableSettings): void {
     this.stores.meta.set(this.id, 'settings', settings);
+  }
+
+  /** The camera calibration set on the dashboard (server/table/camera-setup.ts); null or undefined: none. */
+  savedCalibration(): SavedCalibration | null | undefined {
+    return this.stores.meta.get<SavedCalibration | null>(this.id, 'calibration');
+  }
+
+  /** Throws when the database refuses the write. */
+  saveCalibration(value: SavedCalibration | null): void {
+    this.stores.meta.set(this.id, 'calibration', value);
   }
 
   setHardwareView(view: () => HardwareView): void {

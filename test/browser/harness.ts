@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { loadServiceConfig } from '../../server/config/service-config.ts';
 import { buildApp } from '../../server/http/app.ts';
 import { databaseFileIn } from '../../server/store/database.ts';
@@ -167,4 +168,47 @@ export async function command(server: RunningServer, cmd: Json, table = 'default
 export async function tableState(server: RunningServer, table = 'default'): Promise<Json> {
   const { data } = await api(server, 'GET', `/api/tables/${table}/state`);
   return data.state as Json;
+}
+
+/** The service, Chromium and one page, shared by the tests of a describe block. */
+export interface BrowserTable {
+  readonly server: RunningServer;
+  readonly page: Page;
+  /** the page's errors so far (watchErrors) */
+  readonly errors: string[];
+}
+
+/**
+ * Starts the service (startServer's `tables`) and Chromium with one page of `viewport` before the tests
+ * of the calling describe block, and closes them after; `buildWeb` first.
+ */
+export function useBrowserTable(tables: unknown, viewport = { width: 1280, height: 900 }): BrowserTable {
+  let started: { server: RunningServer; browser: Browser; page: Page; errors: string[] } | null = null;
+  const running = () => {
+    if (!started) throw new Error('useBrowserTable: the service and browser start in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    buildWeb();
+    const server = await startServer(tables);
+    const browser = await launch();
+    const page = await browser.newPage({ viewport });
+    started = { server, browser, page, errors: watchErrors(page) };
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.server.close();
+    started = null;
+  });
+  return {
+    get server() {
+      return running().server;
+    },
+    get page() {
+      return running().page;
+    },
+    get errors() {
+      return running().errors;
+    },
+  };
 }

@@ -11,6 +11,7 @@ import type { GameCommand } from '../../server/games/game-module.ts';
 import { buildApp, type AppOptions, type BuiltApp } from '../../server/http/app.ts';
 import type { SettledRead } from '../../server/hardware/ports.ts';
 import { DiceSampleStore } from '../../server/store/dice-sample-store.ts';
+import { CameraSetup } from '../../server/table/camera-setup.ts';
 import { tableGames } from '../../server/table/games.ts';
 import { TableService } from '../../server/table/table-service.ts';
 import { yorktownAdapter } from '../../server/table/yorktown-adapter.ts';
@@ -44,6 +45,10 @@ export async function fuzzApp(options: { tables?: string[]; pinLimits?: AppOptio
   });
   // a camera's last settled read, so that the dice photo routes hold and save (hold id "1"); saving never decodes the bytes
   for (const table of built.service.tables.values()) table.setSettledReadProvider(() => FUZZ_SETTLED_READ);
+  // a camera to set up (its calibration kept in the database): the calibration routes check, keep and estimate
+  for (const table of built.service.tables.values()) {
+    table.cameraSetup = new CameraSetup({ setCalibration() {}, latestFrame: () => ({ data: FUZZ_SETTLED_READ.frame.data, mime: FUZZ_SETTLED_READ.frame.mime, at: 0 }) }, { tray: null, keptZone: null }, table);
+  }
   return {
     built,
     dir,

@@ -312,6 +312,10 @@ const ROUTES: [string, string][] = [
   ['POST', '/api/tables/:id/dice-model/teach'],
   ['DELETE', '/api/tables/:id/dice-model/teach'],
   ['PUT', '/api/tables/:id/dice-model'],
+  ['GET', '/api/tables/:id/camera/calibration'],
+  ['PUT', '/api/tables/:id/camera/calibration'],
+  ['DELETE', '/api/tables/:id/camera/calibration'],
+  ['POST', '/api/tables/:id/camera/calibration/estimate'],
 ];
 
 /** Every route with random ids, query strings, methods and bodies: never 5xx, errors always {error:{code,message}}, state unchanged unless a command was accepted. */
@@ -322,8 +326,10 @@ export const httpRoutes: FuzzTarget = {
     const { app } = fixture.built;
     const segment = fc.oneof(fc.constantFrom('default', 'DEFAULT', 'nope', '..', '%2e%2e', '', 'a'.repeat(40), '%00', '-x'), fc.string({ maxLength: 12 }).map(encodeURIComponent));
     const query = fc.oneof(fc.constant(''), fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((d) => '?' + new URLSearchParams(d).toString()), fc.constantFrom('?day=2026-13-40', '?day=2026-01-01', '?t=1', '?t=' + 'x'.repeat(40), '?a[b]=1', '?day=1&day=2'));
+    const unit = fc.oneof(fc.double({ min: -0.5, max: 1.5, noNaN: false }), smallJson);
+    const area = fc.oneof(fc.record({ x: unit, y: unit, w: unit, h: unit }, { requiredKeys: [] }), fc.record({ quad: fc.oneof(fc.array(fc.array(unit, { maxLength: 3 }), { maxLength: 5 }), smallJson) }));
     const method = fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') });
-    const body = fc.oneof(fc.constant(undefined), smallJson, fc.record({ ruleOverrides: smallJson }), fc.record({ dice: smallJson, faces: smallJson }), fc.record({ button: fc.constantFrom('plane1', 'undo', 'x', 3), press: smallJson }), fc.record({ hold: fc.oneof(fc.constantFrom('1', 'x', ''), smallJson), dice: smallJson }), fc.record({ use: fc.oneof(fc.constantFrom('taught', 'base', 'x'), smallJson) }));
+    const body = fc.oneof(fc.constant(undefined), smallJson, fc.record({ ruleOverrides: smallJson }), fc.record({ dice: smallJson, faces: smallJson }), fc.record({ button: fc.constantFrom('plane1', 'undo', 'x', 3), press: smallJson }), fc.record({ hold: fc.oneof(fc.constantFrom('1', 'x', ''), smallJson), dice: smallJson }), fc.record({ use: fc.oneof(fc.constantFrom('taught', 'base', 'x'), smallJson) }), fc.record({ tray: fc.oneof(smallJson, area), keptZone: fc.oneof(smallJson, area) }, { requiredKeys: [] }));
     try {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...ROUTES), segment, query, method, body, fc.boolean(), async ([m, path], id, q, overrideMethod, payload, withPin) => {

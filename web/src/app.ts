@@ -13,8 +13,8 @@ import type { GameEvent } from '../../server/games/game-module.ts';
 
 const HISTORY_LIMIT = 60;
 
-export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'samples' | 'box' | 'kiosk';
-export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'samples', 'box', 'kiosk'];
+export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'camera' | 'samples' | 'box' | 'kiosk';
+export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'camera', 'samples', 'box', 'kiosk'];
 
 export interface PlaneForm {
   load: 'none' | 'bomb' | 'dropTank';

@@ -4,7 +4,7 @@
  * show the service's own words.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, DayStats, HeldPhoto, LabelledSampleDie, ModelStatus, PhotosMeasure, Reply, SampleFolder, SavedPhoto, Snapshot, VisionUpdate } from './types.ts';
+import type { Ack, CalibrationConfig, CalibrationView, DayStats, HeldPhoto, LabelledSampleDie, ModelStatus, PhotosMeasure, Reply, SampleFolder, SavedPhoto, Snapshot, TrayEstimateReply, VisionUpdate } from './types.ts';
 
 export interface ClientEvents {
   state(snapshot: Snapshot): void;
@@ -192,6 +192,26 @@ export class TableClient {
   /** Saves a held photo with the players' labels (again: replaces its labels) (PIN). */
   saveDicePhoto(hold: string, dice: LabelledSampleDie[]): Promise<Reply<SavedPhoto>> {
     return this.reply('POST', `${this.base()}/dice-samples`, { hold, dice });
+  }
+
+  /** Where the camera reads the dice, and where that comes from. */
+  calibration(): Promise<Reply<CalibrationView>> {
+    return this.reply('GET', `${this.base()}/camera/calibration`);
+  }
+
+  /** Keeps a calibration and applies it at once (PIN). */
+  saveCalibration(calibration: CalibrationConfig): Promise<Reply<CalibrationView>> {
+    return this.reply('PUT', `${this.base()}/camera/calibration`, calibration);
+  }
+
+  /** Back to the tables file's calibration (PIN). */
+  resetCalibration(): Promise<Reply<CalibrationView>> {
+    return this.reply('DELETE', `${this.base()}/camera/calibration`);
+  }
+
+  /** The tray found in the latest frame of the empty tray, not kept (PIN). */
+  estimateTray(): Promise<Reply<TrayEstimateReply>> {
+    return this.reply('POST', `${this.base()}/camera/calibration/estimate`);
   }
 
   frameUrl(): string {

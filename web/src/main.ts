@@ -9,6 +9,7 @@ import { endOverlay } from './views/end.ts';
 import { invalidateStats, kioskView } from './views/kiosk.ts';
 import { phoneView } from './views/phone.ts';
 import { cameraView } from './views/roll.ts';
+import { cameraSetupView, resetCameraSetup } from './views/camera.ts';
 import { samplesView } from './views/samples.ts';
 import { resetSettingsCache, settingsView } from './views/settings.ts';
 import { tickStopwatch } from './views/status.ts';
@@ -49,6 +50,7 @@ function start(): void {
   app.register('phone', phoneView);
   app.register('wizard', wizardView);
   app.register('settings', settingsView);
+  app.register('camera', cameraSetupView);
   app.register('samples', samplesView);
   app.register('box', boxView);
   app.register('kiosk', kioskView);
@@ -84,6 +86,7 @@ function start(): void {
       // the dice photos page asks again for its folder (the service may have restarted)
       app.ui.samples.asked = false;
       app.ui.samples.modelAsked = false;
+      resetCameraSetup();
     }
     app.render(false);
   });

@@ -1,9 +1,9 @@
 /** The shapes the dashboard reads: the shared protocol plus the optional fields the service adds. */
-import type { DayStatsReply, DiceModelStatus, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesEvaluation, DiceSamplesInfo, SeenDie, TableSnapshot, VisionUpdate } from '../../server/http/protocol.ts';
+import type { AreaConfig, CalibrationConfig, CalibrationView, DayStatsReply, DiceModelStatus, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesEvaluation, DiceSamplesInfo, SeenDie, TableSnapshot, TrayEstimateReply, VisionUpdate } from '../../server/http/protocol.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
 import type { RollOdds } from '../../server/dice/types.ts';
 
-export type { SeenDie, VisionUpdate };
+export type { AreaConfig, CalibrationConfig, CalibrationView, SeenDie, TrayEstimateReply, VisionUpdate };
 
 /** The roll in progress may carry its odds (computed by the dice module on the server). */
 export type RollWithOdds = NonNullable<YorktownState['roll']> & { odds?: RollOdds | null };

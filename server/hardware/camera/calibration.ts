@@ -199,16 +199,15 @@ export function estimateTrayFromEmptyFrame(img: RawImage, opts: EstimateOptions 
   if (width < 16 || height < 16) throw new CalibrationError(`estimate: the image is too small (${width}×${height})`);
   if (data.length < width * height * channels) throw new CalibrationError('estimate: the image data is shorter than width × height × channels');
   const block = Math.max(2, Math.round(opts.block ?? width / 40));
-  const maxStd = opts.maxStd ?? 10;
   const join = opts.joinDistance ?? 8;
   const minCoverage = opts.minCoverage ?? 0.1;
   const gw = Math.floor(width / block);
   const gh = Math.floor(height / block);
   const means = new Float64Array(gw * gh * channels);
-  const uniform = new Uint8Array(gw * gh);
+  const stds = new Float64Array(gw * gh);
   for (let by = 0; by < gh; by++) {
     for (let bx = 0; bx < gw; bx++) {
-      let ok = true;
+      let worst = 0;
       for (let c = 0; c < channels; c++) {
         let s = 0;
         let s2 = 0;
@@ -222,15 +221,32 @@ export function estimateTrayFromEmptyFrame(img: RawImage, opts: EstimateOptions 
         const n = block * block;
         const m = s / n;
         means[(by * gw + bx) * channels + c] = m;
-        if (Math.sqrt(Math.max(0, s2 / n - m * m)) >= maxStd) ok = false;
+        worst = Math.max(worst, Math.sqrt(Math.max(0, s2 / n - m * m)));
       }
-      uniform[by * gw + bx] = ok ? 1 : 0;
+      stds[by * gw + bx] = worst;
     }
   }
+  // a felt's own grain (the smoothest quarter of the image) sets what counts as uniform, within bounds
+  const grain = [...stds].sort((a, b) => a - b)[Math.floor(stds.length / 4)] ?? 0;
+  const maxStd = opts.maxStd ?? Math.min(Math.max(10, 3 * grain), 20);
+  const uniform = stds.map((v) => (v < maxStd ? 1 : 0));
   const dist = (a: number, b: number) => {
     let d = 0;
     for (let c = 0; c < channels; c++) d = Math.max(d, Math.abs(means[a * channels + c] - means[b * channels + c]));
     return d;
+  };
+  /** Same surface under other light: brightness within ×2 of the seed's, and the colour's proportions alike. */
+  const sameSurface = (a: number, b: number) => {
+    let sa = 1;
+    let sb = 1;
+    for (let c = 0; c < channels; c++) {
+      sa += means[a * channels + c];
+      sb += means[b * channels + c];
+    }
+    if (sb > sa * 2 || sa > sb * 2) return false;
+    if (channels === 1) return true;
+    for (let c = 0; c < channels; c++) if (Math.abs(means[a * channels + c] / sa - means[b * channels + c] / sb) > 0.04) return false;
+    return true;
   };
   const label = new Int32Array(gw * gh).fill(-1);
   let best: { cells: number[] } | null = null;
@@ -245,8 +261,9 @@ export function estimateTrayFromEmptyFrame(img: RawImage, opts: EstimateOptions 
       const y = (i - x) / gw;
       const around = [x > 0 ? i - 1 : -1, x < gw - 1 ? i + 1 : -1, y > 0 ? i - gw : -1, y < gh - 1 ? i + gw : -1];
       for (const j of around) {
-        // two thresholds: neighbours close to each other, and the region not drifting far from its seed
-        if (j >= 0 && uniform[j] && label[j] < 0 && dist(i, j) < join && dist(start, j) < join * 3) {
+        // neighbours close to each other, and the region not drifting from its seed's surface: a lamp's
+        // bright spot or a shadow across the felt changes its brightness, not its colour
+        if (j >= 0 && uniform[j] && label[j] < 0 && dist(i, j) < join && sameSurface(start, j)) {
           label[j] = next;
           cells.push(j);
         }

@@ -149,6 +149,11 @@ export class DiceFeed extends EventEmitter {
     return this.status().state !== 'ok';
   }
 
+  /** Where the tray and the kept zone are taken to be. */
+  currentCalibration(): TrayCalibration {
+    return this.calibration;
+  }
+
   /** Replaces the tray calibration (new dice are tracked from the next frame). */
   setCalibration(cal: TrayCalibration): void {
     this.calibration = cal;

@@ -16,7 +16,12 @@ import { estimateTrayFromImage } from '../../../server/hardware/camera/tray-esti
 import { WEBCAM_DATA } from './helpers.ts';
 
 /** A noisy wood-like table with a matte felt rectangle (the tray) at the given pixel box. */
-async function tableWithTray(box: { left: number; top: number; width: number; height: number }, width = 640, height = 480): Promise<Buffer> {
+async function tableWithTray(
+  box: { left: number; top: number; width: number; height: number },
+  width = 640,
+  height = 480,
+  felt: { grain: number; light: (x: number, y: number) => number } = { grain: 8, light: () => 1 },
+): Promise<Buffer> {
   const table = Buffer.alloc(width * height * 3);
   let s = 12345;
   const rand = () => {
@@ -32,14 +37,16 @@ async function tableWithTray(box: { left: number; top: number; width: number; he
       table[i + 2] = Math.max(0, Math.min(255, 60 + grain * 0.5));
     }
   }
-  const felt = Buffer.alloc(box.width * box.height * 3);
-  for (let i = 0; i < felt.length; i += 3) {
-    const n = (rand() - 0.5) * 8;
-    felt[i] = 40 + n;
-    felt[i + 1] = 95 + n;
-    felt[i + 2] = 55 + n;
+  const cloth = Buffer.alloc(box.width * box.height * 3);
+  for (let i = 0; i < cloth.length; i += 3) {
+    const n = (rand() - 0.5) * felt.grain;
+    const p = i / 3;
+    const lit = felt.light((p % box.width) / box.width, Math.floor(p / box.width) / box.height);
+    cloth[i] = Math.min(255, (40 + n) * lit);
+    cloth[i + 1] = Math.min(255, (95 + n) * lit);
+    cloth[i + 2] = Math.min(255, (55 + n) * lit);
   }
-  const feltPng = await sharp(felt, { raw: { width: box.width, height: box.height, channels: 3 } }).png().toBuffer();
+  const feltPng = await sharp(cloth, { raw: { width: box.width, height: box.height, channels: 3 } }).png().toBuffer();
   return sharp(table, { raw: { width, height, channels: 3 } })
     .composite([{ input: feltPng, left: box.left, top: box.top }])
     .jpeg({ quality: 85 })
@@ -117,6 +124,19 @@ describe('empty-tray estimate', () => {
     expect(est.colour[1]).toBeGreaterThan(est.colour[0]);
     // the estimate is a valid calibration
     expect(() => parseArea({ x: est.tray.x, y: est.tray.y, w: est.tray.w, h: est.tray.h }, 'tray')).not.toThrow();
+  });
+
+  it('finds the whole felt under a lamp that lights one side of it', async () => {
+    const box = { left: 64, top: 48, width: 448, height: 360 };
+    // 1.9 × brighter on the right than on the left: the felt's colour, not its brightness, stays
+    for (const light of [(x: number) => 1 + 0.9 * x, (x: number, y: number) => 1 + 0.9 * Math.exp(-((x - 0.8) ** 2 + (y - 0.7) ** 2) / 0.15)]) {
+      const felt = { grain: 8, light };
+      const est = await estimateTrayFromImage(await tableWithTray(box, 640, 480, felt));
+      expect(Math.abs(est.tray.x - 64 / 640)).toBeLessThan(0.03);
+      expect(Math.abs(est.tray.y - 48 / 480)).toBeLessThan(0.03);
+      expect(Math.abs(est.tray.x + est.tray.w - 512 / 640)).toBeLessThan(0.03);
+      expect(Math.abs(est.tray.y + est.tray.h - 408 / 480)).toBeLessThan(0.03);
+    }
   });
 
   it('refuses a frame with no large uniform region', async () => {

@@ -56,7 +56,8 @@ describe('SyntheticTraySource', () => {
   it('draws the tray where its calibration says (the empty-tray estimate agrees)', async () => {
     const t = SYNTHETIC_CALIBRATION.tray!;
     if (t.kind !== 'rect') throw new Error('expected a rectangle');
-    for (const seed of [5, 9, 11]) {
+    // 2, 4, 15, 40 and 45: a lamp's bright spot or a coarse felt, which cut the estimate short until 2026-12-02
+    for (const seed of [2, 4, 5, 9, 11, 15, 40, 45]) {
       const { image } = await renderTray({ faces: [], seed });
       const est = await estimateTrayFromImage(image);
       expect(Math.abs(est.tray.x - t.x)).toBeLessThan(0.04);

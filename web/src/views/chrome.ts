@@ -10,6 +10,7 @@ const NAV: Record<View, Key> = {
   phone: 'navPhone',
   wizard: 'navWizard',
   settings: 'navSettings',
+  camera: 'navCamera',
   samples: 'navSamples',
   box: 'navBox',
   kiosk: 'navKiosk',

@@ -1,0 +1,98 @@
+/**
+ * The camera set-up page: the tray and kept zone drawn over the live image, a tray drawn by dragging
+ * across it and saved (used by the service at once, shown again after a reload), the tray found in a
+ * frame of the empty tray, back to the tables file's; the dice sizes under the image.
+ */
+import { describe, expect, it } from 'vitest';
+import { HAVE_CHROMIUM, api, shot, unlock, useBrowserTable } from './harness.ts';
+
+type Calibration = { source: string; tray: { x: number; y: number; w: number; h: number } | null; keptZone: unknown };
+const URL = '/api/tables/default/camera/calibration';
+
+describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
+  const table = useBrowserTable({ tables: [{ id: 'default', camera: { source: 'synthetic', seed: 7 } }] });
+  const page = () => table.page;
+
+  const calibration = async () => (await api(table.server, 'GET', URL)).data as unknown as Calibration;
+
+  /** Drags across the camera image between two points given as shares of it. */
+  async function drag(from: [number, number], to: [number, number]): Promise<void> {
+    await page().getByTestId('setup-wrap').scrollIntoViewIfNeeded();
+    const box = (await page().getByTestId('setup-wrap').boundingBox())!;
+    await page().mouse.move(box.x + from[0] * box.width, box.y + from[1] * box.height);
+    await page().mouse.down();
+    await page().mouse.move(box.x + ((from[0] + to[0]) / 2) * box.width, box.y + ((from[1] + to[1]) / 2) * box.height, { steps: 4 });
+    await page().mouse.move(box.x + to[0] * box.width, box.y + to[1] * box.height, { steps: 4 });
+    await page().mouse.up();
+  }
+
+  it('shows the tables file\'s tray and kept zone over the live image, and asks for the PIN to change them', async () => {
+    await page().goto(`${table.server.url}/?view=camera&lang=en`);
+    await expect.poll(() => page().getByTestId('calibration-source').textContent()).toBe('In use: the tables file\'s.');
+    expect(await page().getByTestId('area-tray').count()).toBe(1);
+    expect(await page().getByTestId('area-kept').count()).toBe(1);
+    await expect.poll(() => page().getByTestId('setup-frame').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640);
+    expect(await page().getByTestId('camera-unlock').count()).toBe(1);
+    expect(await page().getByTestId('draw-tray').count()).toBe(0);
+  });
+
+  it('draws the tray by dragging across the image and saves it, kept by the service', async () => {
+    await unlock(page());
+    await page().getByTestId('draw-tray').click();
+    expect(await page().getByTestId('draw-hint').textContent()).toBe('Drag across the image from one corner of the area to the opposite corner.');
+    // too small a drag is refused in words, nothing changes
+    await drag([0.3, 0.3], [0.305, 0.31]);
+    expect(await page().getByTestId('calibration-message').textContent()).toBe('Too small for a tray: drag a larger rectangle.');
+    expect(await page().getByTestId('calibration-draft').count()).toBe(0);
+    await drag([0.6, 0.8], [0.1, 0.1]);
+    await page().getByTestId('calibration-draft').waitFor();
+    expect((await calibration()).source).toBe('config'); // not saved yet
+    await page().getByTestId('no-kept').click();
+    expect(await page().getByTestId('area-kept').count()).toBe(0);
+    await shot(page(), 'camera-setup-drawn');
+    await page().getByTestId('save-calibration').click();
+    await expect.poll(() => page().getByTestId('calibration-message').textContent()).toBe('Saved: the camera reads within it now.');
+    const saved = await calibration();
+    expect(saved.source).toBe('saved');
+    expect(saved.keptZone).toBeNull();
+    expect(saved.tray!.x).toBeCloseTo(0.1, 1);
+    expect(saved.tray!.y).toBeCloseTo(0.1, 1);
+    expect(saved.tray!.w).toBeCloseTo(0.5, 1);
+    expect(saved.tray!.h).toBeCloseTo(0.7, 1);
+    await page().reload();
+    await expect.poll(() => page().getByTestId('calibration-source').textContent()).toMatch(/^In use: set on this page \(.+\)\.$/);
+    expect(await page().getByTestId('area-kept').count()).toBe(0);
+  });
+
+  it('finds the tray in a frame of the empty tray, to check and save', async () => {
+    await page().getByTestId('find-tray').click();
+    await expect.poll(() => page().getByTestId('calibration-message').textContent()).toMatch(/^Found: an even surface covering \d+ % of the image\. Check it, then save\.$/);
+    await page().getByTestId('calibration-draft').waitFor();
+    const drawn = await page().getByTestId('area-tray').evaluate((r) => ['x', 'y', 'width', 'height'].map((k) => Number(r.getAttribute(k))));
+    // the synthetic tray: 4 % margins, its floor the left 68 % (server/hardware/camera/synthetic-calibration.ts)
+    expect(Math.abs(drawn[0]! - 40)).toBeLessThan(40);
+    expect(Math.abs(drawn[1]! - 40)).toBeLessThan(40);
+    await page().getByTestId('cancel-calibration').click();
+    expect(await page().getByTestId('calibration-draft').count()).toBe(0);
+    expect((await calibration()).source).toBe('saved');
+  });
+
+  it('goes back to the tables file\'s', async () => {
+    await page().getByTestId('reset-calibration').click();
+    await expect.poll(() => page().getByTestId('calibration-source').textContent()).toBe('In use: the tables file\'s.');
+    expect((await calibration()).source).toBe('config');
+    expect(await page().getByTestId('area-kept').count()).toBe(1);
+  });
+
+  it('says how large the camera sees the dice at rest', async (ctx) => {
+    const health = (await (await fetch(`${table.server.url}/api/health`)).json()) as { vision?: { ready?: boolean } };
+    if (!health.vision?.ready) {
+      ctx.skip('no dice model to read the simulated camera');
+      return;
+    }
+    await api(table.server, 'POST', '/api/tables/default/simulator/throw', { faces: [2, 4, 6] });
+    await expect.poll(() => page().getByTestId('camera-sizes').textContent(), { timeout: 30_000 }).toMatch(/^3 dice at rest, \d+–\d+ px across\. Good: the dice reader reads 20–70 px best\.$/);
+    await shot(page(), 'camera-setup');
+    expect(table.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * Camera set-up: where the camera reads the dice. The live camera image with the tray (yellow) and the
+ * kept zone (blue) over it; with the PIN, drag across the image to draw either, let the service find
+ * the tray in a frame of the empty tray, save (kept by the service and used at once), or go back to the
+ * tables file's. Under the image: how large the camera sees the dice, against what the dice reader
+ * reads best. Built only when asked (a game's state changes do not rebuild it mid-drag).
+ */
+import type { App } from '../app.ts';
+import { h, s, type Child } from '../dom.ts';
+import { t } from '../i18n.ts';
+import type { AreaConfig, CalibrationConfig, CalibrationView } from '../types.ts';
+
+type Zone = 'tray' | 'keptZone';
+type Rect = { x: number; y: number; w: number; h: number };
+
+/** The dice sizes the camera should see (hardware.md, "Calibration"), in pixels of its frame. */
+export const DIE_PX = { min: 20, max: 70 } as const;
+/** The smallest side of an area the service accepts, as a share of the image. */
+const MIN_SIDE = 0.02;
+const REFRESH_MS = 1000;
+
+interface CameraUi {
+  view: CalibrationView | null;
+  asked: boolean;
+  /** the areas being edited, not yet saved (null: none edited) */
+  draft: CalibrationConfig | null;
+  drawing: Zone | null;
+  message: { text: string; kind: 'ok' | 'error' } | null;
+  busy: boolean;
+}
+
+const ui: CameraUi = { view: null, asked: false, draft: null, drawing: null, message: null, busy: false };
+
+/** The connection came back (the service may have restarted): ask again. */
+export function resetCameraSetup(): void {
+  ui.asked = false;
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** The rectangle dragged between two points of the image (0..1), or null when too small to be a tray. */
+export function dragRect(a: { x: number; y: number }, b: { x: number; y: number }): Rect | null {
+  const clamp = (v: number) => Math.min(Math.max(v, 0), 1);
+  const x0 = round3(clamp(Math.min(a.x, b.x)));
+  const y0 = round3(clamp(Math.min(a.y, b.y)));
+  const x1 = round3(clamp(Math.max(a.x, b.x)));
+  const y1 = round3(clamp(Math.max(a.y, b.y)));
+  if (x1 - x0 < MIN_SIDE || y1 - y0 < MIN_SIDE) return null;
+  return { x: x0, y: y0, w: round3(x1 - x0), h: round3(y1 - y0) };
+}
+
+/** The dice the camera sees now (settled), sized in pixels of its frame: how many and from what to what. */
+export function diceSizes(app: App): { n: number; min: number; max: number } | null {
+  const v = app.vision;
+  if (!v?.settled || v.dice.length === 0) return null;
+  const sizes = v.dice.map((d) => Math.round((d.w + d.h) / 2));
+  return { n: sizes.length, min: Math.min(...sizes), max: Math.max(...sizes) };
+}
+
+function shown(): CalibrationConfig | null {
+  return ui.draft ?? ui.view;
+}
+
+function areaShape(area: AreaConfig, cls: string, testid: string): SVGElement {
+  if ('quad' in area) return s('polygon', { class: cls, 'data-testid': testid, points: area.quad.map(([x, y]) => `${x * 1000},${y * 1000}`).join(' ') });
+  return s('rect', { class: cls, 'data-testid': testid, x: area.x * 1000, y: area.y * 1000, width: area.w * 1000, height: area.h * 1000 });
+}
+
+function took(app: App, reply: { ok: true; data: CalibrationView } | { ok: false; error: { code: string; message: string } }, done: string | null): void {
+  ui.busy = false;
+  if (reply.ok) {
+    ui.view = reply.data;
+    ui.draft = null;
+    ui.drawing = null;
+    ui.message = done ? { text: done, kind: 'ok' } : null;
+  } else {
+    if (reply.error.code === 'pinRequired') app.ui.pinOpen = true;
+    ui.message = { text: reply.error.message, kind: 'error' };
+  }
+  if (app.view === 'camera') app.render(true);
+}
+
+function ask(app: App): void {
+  if (ui.asked) return;
+  ui.asked = true;
+  void app.client.calibration().then((reply) => took(app, reply, null));
+}
+
+async function run<T>(app: App, call: () => Promise<T>): Promise<T | null> {
+  if (ui.busy) return null;
+  ui.busy = true;
+  ui.message = null;
+  app.render(true);
+  return call();
+}
+
+function sourceText(view: CalibrationView): string {
+  if (view.source === 'saved') return t('cameraSourceSaved', { when: new Date(view.savedAt ?? 0).toLocaleString() });
+  return view.source === 'config' ? t('cameraSourceConfig') : t('cameraSourceWhole');
+}
+
+function sizeText(app: App): { text: string; kind: 'ok' | 'waiting' } {
+  const sizes = diceSizes(app);
+  if (!sizes) return { text: t('cameraDiceNone'), kind: 'waiting' };
+  const seen = t('cameraDiceSize', { n: sizes.n, min: sizes.min, max: sizes.max });
+  if (sizes.min < DIE_PX.min) return { text: `${seen} ${t('cameraDiceSmall', { min: DIE_PX.min, max: DIE_PX.max })}`, kind: 'waiting' };
+  if (sizes.max > DIE_PX.max) return { text: `${seen} ${t('cameraDiceLarge', { min: DIE_PX.min, max: DIE_PX.max })}`, kind: 'waiting' };
+  return { text: `${seen} ${t('cameraDiceGood', { min: DIE_PX.min, max: DIE_PX.max })}`, kind: 'ok' };
+}
+
+/** The live image: refreshed while this page shows it (vision updates carry no frame here). */
+let refresher: ReturnType<typeof setInterval> | null = null;
+
+function keepLive(app: App, img: HTMLImageElement, sizes: HTMLElement): void {
+  if (refresher) clearInterval(refresher);
+  refresher = setInterval(() => {
+    if (!img.isConnected) {
+      if (refresher) clearInterval(refresher);
+      refresher = null;
+      return;
+    }
+    if (app.connected) img.src = app.client.frameUrl();
+    const next = sizeText(app);
+    sizes.textContent = next.text;
+    sizes.className = `hint camera-sizes ${next.kind}`;
+  }, REFRESH_MS);
+}
+
+function imageView(app: App, control: boolean): HTMLElement {
+  const img = h('img', { class: 'frame', alt: t('camera'), src: app.client.frameUrl(), draggable: 'false', 'data-testid': 'setup-frame' }) as HTMLImageElement;
+  img.addEventListener('error', () => img.classList.add('missing'));
+  img.addEventListener('load', () => {
+    img.classList.remove('missing');
+    // as wide as the page allows, never taller than most of the screen, in the camera's proportions
+    if (img.naturalWidth > 0 && img.naturalHeight > 0) wrap.style.width = `min(100%, ${((75 * img.naturalWidth) / img.naturalHeight).toFixed(2)}vh)`;
+  });
+  const cal = shown();
+  const overlay = s('svg', { class: 'setup-overlay', viewBox: '0 0 1000 1000', preserveAspectRatio: 'none' },
+    cal?.tray ? areaShape(cal.tray, 'area-tray', 'area-tray') : null,
+    cal?.keptZone ? areaShape(cal.keptZone, 'area-kept', 'area-kept') : null,
+  );
+  const wrap = h('div', { class: `frame-wrap setup-wrap${ui.drawing ? ' drawing' : ''}`, 'data-testid': 'setup-wrap' }, img, overlay);
+  if (control) {
+    // drag across the image: the rectangle follows the pointer and becomes the area being drawn
+    let start: { x: number; y: number } | null = null;
+    let rubber: SVGElement | null = null;
+    const at = (e: PointerEvent) => {
+      const r = wrap.getBoundingClientRect();
+      return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
+    };
+    wrap.addEventListener('pointerdown', (e: PointerEvent) => {
+      if (!ui.drawing) return;
+      e.preventDefault();
+      wrap.setPointerCapture?.(e.pointerId);
+      start = at(e);
+      rubber = s('rect', { class: 'area-drawing', x: start.x * 1000, y: start.y * 1000, width: 0, height: 0 });
+      overlay.append(rubber);
+    });
+    wrap.addEventListener('pointermove', (e: PointerEvent) => {
+      if (!start || !rubber) return;
+      const p = at(e);
+      rubber.setAttribute('x', String(Math.min(start.x, p.x) * 1000));
+      rubber.setAttribute('y', String(Math.min(start.y, p.y) * 1000));
+      rubber.setAttribute('width', String(Math.abs(p.x - start.x) * 1000));
+      rubber.setAttribute('height', String(Math.abs(p.y - start.y) * 1000));
+    });
+    wrap.addEventListener('pointerup', (e: PointerEvent) => {
+      if (!start || !ui.drawing) return;
+      const rect = dragRect(start, at(e));
+      start = null;
+      rubber = null;
+      if (!rect) {
+        ui.message = { text: t('cameraTooSmall'), kind: 'error' };
+      } else {
+        ui.draft = { ...(ui.draft ?? { tray: ui.view?.tray ?? null, keptZone: ui.view?.keptZone ?? null }), [ui.drawing]: rect };
+        ui.drawing = null;
+        ui.message = null;
+      }
+      app.render(true);
+    });
+  }
+  return wrap;
+}
+
+function edit(app: App, change: Partial<CalibrationConfig>): void {
+  ui.draft = { ...(ui.draft ?? { tray: ui.view?.tray ?? null, keptZone: ui.view?.keptZone ?? null }), ...change };
+  ui.drawing = null;
+  ui.message = null;
+  app.render(true);
+}
+
+function controls(app: App): HTMLElement {
+  const view = ui.view;
+  const draw = (zone: Zone, key: 'cameraDrawTray' | 'cameraDrawKept') =>
+    h('button', {
+      type: 'button', class: `btn${ui.drawing === zone ? ' primary' : ''}`, 'data-testid': `draw-${zone}`, 'aria-pressed': ui.drawing === zone ? 'true' : 'false',
+      onclick: () => {
+        ui.drawing = ui.drawing === zone ? null : zone;
+        ui.message = null;
+        app.render(true);
+      },
+    }, t(key));
+  const find = async () => {
+    const reply = await run(app, () => app.client.estimateTray());
+    if (!reply) return;
+    ui.busy = false;
+    if (reply.ok) {
+      edit(app, { tray: reply.data.tray });
+      ui.message = { text: t('cameraFound', { coverage: Math.round(reply.data.coverage * 100) }), kind: 'ok' };
+    } else {
+      if (reply.error.code === 'pinRequired') app.ui.pinOpen = true;
+      ui.message = { text: reply.error.message, kind: 'error' };
+    }
+    app.render(true);
+  };
+  const draft = ui.draft;
+  return h('div', { class: 'setup-controls' },
+    h('div', { class: 'row' },
+      draw('tray', 'cameraDrawTray'),
+      draw('keptZone', 'cameraDrawKept'),
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'find-tray', title: t('cameraFindHint'), disabled: ui.busy, onclick: () => void find() }, t('cameraFind')),
+    ),
+    ui.drawing ? h('p', { class: 'hint', role: 'status', 'data-testid': 'draw-hint' }, t('cameraDrawHint')) : null,
+    h('div', { class: 'row' },
+      h('button', { type: 'button', class: 'btn small', 'data-testid': 'whole-image', disabled: !shown()?.tray, onclick: () => edit(app, { tray: null }) }, t('cameraWholeImage')),
+      h('button', { type: 'button', class: 'btn small', 'data-testid': 'no-kept', disabled: !shown()?.keptZone, onclick: () => edit(app, { keptZone: null }) }, t('cameraNoKept')),
+    ),
+    h('div', { class: 'row' },
+      h('button', {
+        type: 'button', class: 'btn primary', 'data-testid': 'save-calibration', disabled: !draft || ui.busy,
+        onclick: async () => {
+          if (!ui.draft) return;
+          const body = ui.draft;
+          const reply = await run(app, () => app.client.saveCalibration(body));
+          if (reply) took(app, reply, t('cameraSaved'));
+        },
+      }, t('cameraSave')),
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'cancel-calibration', disabled: !draft && !ui.drawing, onclick: () => { ui.draft = null; ui.drawing = null; ui.message = null; app.render(true); } }, t('cameraCancel')),
+      h('button', {
+        type: 'button', class: 'btn', 'data-testid': 'reset-calibration', disabled: view?.source !== 'saved' || ui.busy,
+        onclick: async () => {
+          const reply = await run(app, () => app.client.resetCalibration());
+          if (reply) took(app, reply, t('cameraResetDone'));
+        },
+      }, t('cameraReset')),
+    ),
+  );
+}
+
+export function cameraSetupView(app: App): HTMLElement {
+  const snap = app.snap;
+  const title = h('h2', null, t('cameraTitle'));
+  if (snap && snap.hardware.camera.kind === 'none') return h('section', { class: 'camera-setup', 'data-testid': 'camera-setup' }, title, h('p', { class: 'hint' }, t('cameraNone')));
+  ask(app);
+  const control = snap?.canControl === true;
+  const sizes = sizeText(app);
+  const sizesEl = h('p', { class: `hint camera-sizes ${sizes.kind}`, role: 'status', 'data-testid': 'camera-sizes' }, sizes.text);
+  const wrap = imageView(app, control);
+  keepLive(app, wrap.querySelector('img') as HTMLImageElement, sizesEl);
+  const body: Child[] = [
+    h('p', { class: 'hint' }, t('cameraWhy')),
+    ui.view ? h('p', { 'data-testid': 'calibration-source' }, sourceText(ui.view)) : null,
+    ui.draft ? h('p', { class: 'hint waiting', 'data-testid': 'calibration-draft' }, t('cameraUnsaved')) : null,
+    wrap,
+    h('p', { class: 'legend' }, h('span', { class: 'swatch tray' }), ` ${t('cameraLegendTray')} `, h('span', { class: 'swatch kept' }), ` ${t('cameraLegendKept')}`),
+    sizesEl,
+    ui.message ? h('p', { class: ui.message.kind === 'ok' ? 'hint saved' : 'form-error', role: ui.message.kind === 'ok' ? 'status' : 'alert', 'data-testid': 'calibration-message' }, ui.message.text) : null,
+    control
+      ? controls(app)
+      : h('p', null, h('button', { type: 'button', class: 'btn', 'data-testid': 'camera-unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('cameraNeedsPin'))),
+  ];
+  return h('section', { class: 'camera-setup', 'data-testid': 'camera-setup' }, title, body);
+}
