@@ -39,9 +39,11 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
   it('draws the tray by dragging across the image and saves it, kept by the service', async () => {
     await unlock(page());
     await page().getByTestId('draw-tray').click();
-    expect(await page().getByTestId('draw-hint').textContent()).toBe('Drag across the image from one corner of the area to the opposite corner.');
+    expect(await page().getByTestId('draw-hint').textContent()).toBe(
+      'Drag across the image from one corner of the area to the opposite corner, or tap its four corners (a camera looking at the tray at an angle).',
+    );
     // too small a drag is refused in words, nothing changes
-    await drag([0.3, 0.3], [0.305, 0.31]);
+    await drag([0.3, 0.3], [0.315, 0.31]);
     expect(await page().getByTestId('calibration-message').textContent()).toBe('Too small for a tray: drag a larger rectangle.');
     expect(await page().getByTestId('calibration-draft').count()).toBe(0);
     await drag([0.6, 0.8], [0.1, 0.1]);
@@ -62,6 +64,29 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
     await page().reload();
     await expect.poll(() => page().getByTestId('calibration-source').textContent()).toMatch(/^In use: set on this page \(.+\)\.$/);
     expect(await page().getByTestId('area-kept').count()).toBe(0);
+  });
+
+  it('takes four tapped corners as the tray of a camera looking at it at an angle', async () => {
+    await page().getByTestId('draw-tray').click();
+    await page().getByTestId('setup-wrap').scrollIntoViewIfNeeded();
+    const box = (await page().getByTestId('setup-wrap').boundingBox())!;
+    const tap = (x: number, y: number) => page().mouse.click(box.x + x * box.width, box.y + y * box.height);
+    // tapped in no particular order
+    await tap(0.1, 0.12);
+    await tap(0.75, 0.9);
+    await expect.poll(() => page().getByTestId('draw-hint').textContent()).toMatch(/Corners to tap: 2 more\.$/);
+    // the page stays where it was under the finger
+    expect((await page().getByTestId('setup-wrap').boundingBox())!.y).toBe(box.y);
+    await tap(0.8, 0.1);
+    await tap(0.15, 0.85);
+    await page().getByTestId('calibration-draft').waitFor();
+    await page().getByTestId('save-calibration').click();
+    await expect.poll(() => page().getByTestId('calibration-message').textContent()).toBe('Saved: the camera reads within it now.');
+    const quad = (await calibration()).tray as unknown as { quad: [number, number][] };
+    expect(quad.quad).toHaveLength(4);
+    // the service took it: its corners go round the tray, and it is drawn as one shape
+    expect(await page().getByTestId('area-tray').evaluate((el) => el.tagName)).toBe('polygon');
+    expect(await page().getByTestId('corner').count()).toBe(0);
   });
 
   it('finds the tray in a frame of the empty tray, to check and save', async () => {

@@ -8,6 +8,7 @@ import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
 import { dieLabelPlace, unsureDice } from '../../web/src/views/roll.ts';
+import { cornersQuad, dragRect } from '../../web/src/views/camera.ts';
 
 const rules = resolveRules();
 
@@ -170,5 +171,24 @@ describe('dice the camera is not sure of', () => {
     expect(dieLabelPlace(die(1800, 240, null), 1920)).toEqual({ x: 1820, y: 212, 'text-anchor': 'end' });
     expect(dieLabelPlace(die(30, 240, 6), 640)).toEqual({ x: 30, y: 212, 'text-anchor': 'middle' });
     expect(dieLabelPlace(die(320, 240, null), 640)).toEqual({ x: 320, y: 212, 'text-anchor': 'middle' });
+  });
+});
+
+describe('drawing the tray on the camera image', () => {
+  it('takes a drag as the rectangle between its ends, in the image, and refuses one too small', () => {
+    expect(dragRect({ x: 0.6, y: 0.8 }, { x: 0.1, y: 0.1 })).toEqual({ x: 0.1, y: 0.1, w: 0.5, h: 0.7 });
+    expect(dragRect({ x: -0.2, y: 0.5 }, { x: 0.4, y: 1.3 })).toEqual({ x: 0, y: 0.5, w: 0.4, h: 0.5 });
+    expect(dragRect({ x: 0.3, y: 0.3 }, { x: 0.31, y: 0.6 })).toBeNull();
+  });
+
+  it('puts four tapped corners in order around the area, whatever order they were tapped in', () => {
+    const tl = { x: 0.1, y: 0.12 }, tr = { x: 0.8, y: 0.1 }, br = { x: 0.75, y: 0.9 }, bl = { x: 0.15, y: 0.85 };
+    const quad = cornersQuad([tl, br, tr, bl])!.quad;
+    // going around: each corner's neighbours are the two next to it on the tray, never the opposite one
+    const at = (c: { x: number; y: number }) => quad.findIndex(([x, y]) => x === c.x && y === c.y);
+    expect(Math.abs(at(tl) - at(br))).toBe(2);
+    expect(Math.abs(at(tr) - at(bl))).toBe(2);
+    expect(cornersQuad([tl, tr, br])).toBeNull();
+    expect(cornersQuad([tl, { x: 0.11, y: 0.12 }, { x: 0.11, y: 0.13 }, { x: 0.1, y: 0.13 }])).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Camera set-up: where the camera reads the dice. The live camera image with the tray (yellow) and the
- * kept zone (blue) over it; with the PIN, drag across the image to draw either, let the service find
+ * kept zone (blue) over it; with the PIN, drag across the image to draw either (or tap its four corners,
+ * for a camera looking at the tray at an angle), let the service find
  * the tray in a frame of the empty tray, save (kept by the service and used at once), or go back to the
  * tables file's. Under the image: how large the camera sees the dice, against what the dice reader
- * reads best. Built only when asked (a game's state changes do not rebuild it mid-drag).
+ * reads best.
  */
 import type { App } from '../app.ts';
 import { h, s, type Child } from '../dom.ts';
@@ -25,11 +26,13 @@ interface CameraUi {
   /** the areas being edited, not yet saved (null: none edited) */
   draft: CalibrationConfig | null;
   drawing: Zone | null;
+  /** corners tapped so far for the area being drawn (0..1), four making a quad */
+  corners: { x: number; y: number }[];
   message: { text: string; kind: 'ok' | 'error' } | null;
   busy: boolean;
 }
 
-const ui: CameraUi = { view: null, asked: false, draft: null, drawing: null, message: null, busy: false };
+const ui: CameraUi = { view: null, asked: false, draft: null, drawing: null, corners: [], message: null, busy: false };
 
 /** The connection came back (the service may have restarted): ask again. */
 export function resetCameraSetup(): void {
@@ -47,6 +50,29 @@ export function dragRect(a: { x: number; y: number }, b: { x: number; y: number 
   const y1 = round3(clamp(Math.max(a.y, b.y)));
   if (x1 - x0 < MIN_SIDE || y1 - y0 < MIN_SIDE) return null;
   return { x: x0, y: y0, w: round3(x1 - x0), h: round3(y1 - y0) };
+}
+
+/** A tap moves the pointer less than this share of the image between press and release; more is a drag. */
+const TAP = 0.01;
+
+/**
+ * Four tapped corners as a quad, in order around their centre whatever order they were tapped in (the
+ * service refuses a quad whose edges cross); null when they enclose too little to be a tray.
+ */
+export function cornersQuad(corners: { x: number; y: number }[]): { quad: [number, number][] } | null {
+  if (corners.length !== 4) return null;
+  const cx = corners.reduce((a, c) => a + c.x, 0) / 4;
+  const cy = corners.reduce((a, c) => a + c.y, 0) / 4;
+  const ordered = [...corners].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx));
+  let twice = 0;
+  for (let i = 0; i < 4; i++) {
+    const p = ordered[i]!;
+    const q = ordered[(i + 1) % 4]!;
+    twice += p.x * q.y - q.x * p.y;
+  }
+  if (Math.abs(twice) / 2 < MIN_SIDE * MIN_SIDE * 4) return null;
+  const clamp = (v: number) => round3(Math.min(Math.max(v, 0), 1));
+  return { quad: ordered.map((c) => [clamp(c.x), clamp(c.y)]) };
 }
 
 /** The dice the camera sees now (settled), sized in pixels of its frame: how many and from what to what. */
@@ -72,6 +98,7 @@ function took(app: App, reply: { ok: true; data: CalibrationView } | { ok: false
     ui.view = reply.data;
     ui.draft = null;
     ui.drawing = null;
+    ui.corners = [];
     ui.message = done ? { text: done, kind: 'ok' } : null;
   } else {
     if (reply.error.code === 'pinRequired') app.ui.pinOpen = true;
@@ -126,20 +153,41 @@ function keepLive(app: App, img: HTMLImageElement, sizes: HTMLElement): void {
   }, REFRESH_MS);
 }
 
-function imageView(app: App, control: boolean): HTMLElement {
+/** As wide as the page allows, never taller than most of the screen, in the camera's proportions. */
+function fitWidth(wrap: HTMLElement, img: HTMLImageElement): void {
+  if (img.naturalWidth > 0 && img.naturalHeight > 0) wrap.style.width = `min(100%, ${((75 * img.naturalWidth) / img.naturalHeight).toFixed(2)}vh)`;
+}
+
+/**
+ * One <img> kept across re-renders: a new one would be empty until it loaded, the page shorter for a
+ * moment, and the page would jump under a finger tapping the tray's corners.
+ */
+let frameImage: HTMLImageElement | null = null;
+
+function liveImage(app: App): HTMLImageElement {
+  if (frameImage) return frameImage;
   const img = h('img', { class: 'frame', alt: t('camera'), src: app.client.frameUrl(), draggable: 'false', 'data-testid': 'setup-frame' }) as HTMLImageElement;
   img.addEventListener('error', () => img.classList.add('missing'));
   img.addEventListener('load', () => {
     img.classList.remove('missing');
-    // as wide as the page allows, never taller than most of the screen, in the camera's proportions
-    if (img.naturalWidth > 0 && img.naturalHeight > 0) wrap.style.width = `min(100%, ${((75 * img.naturalWidth) / img.naturalHeight).toFixed(2)}vh)`;
+    if (img.parentElement) fitWidth(img.parentElement, img);
   });
+  frameImage = img;
+  return img;
+}
+
+function imageView(app: App, control: boolean): HTMLElement {
+  const img = liveImage(app);
+  img.alt = t('camera');
   const cal = shown();
   const overlay = s('svg', { class: 'setup-overlay', viewBox: '0 0 1000 1000', preserveAspectRatio: 'none' },
     cal?.tray ? areaShape(cal.tray, 'area-tray', 'area-tray') : null,
     cal?.keptZone ? areaShape(cal.keptZone, 'area-kept', 'area-kept') : null,
+    ui.corners.length > 1 ? s('polyline', { class: 'area-drawing', points: ui.corners.map((c) => `${c.x * 1000},${c.y * 1000}`).join(' ') }) : null,
+    ui.corners.map((c) => s('circle', { class: 'corner', 'data-testid': 'corner', cx: c.x * 1000, cy: c.y * 1000, r: 8 })),
   );
   const wrap = h('div', { class: `frame-wrap setup-wrap${ui.drawing ? ' drawing' : ''}`, 'data-testid': 'setup-wrap' }, img, overlay);
+  fitWidth(wrap, img);
   if (control) {
     // drag across the image: the rectangle follows the pointer and becomes the area being drawn
     let start: { x: number; y: number } | null = null;
@@ -166,15 +214,28 @@ function imageView(app: App, control: boolean): HTMLElement {
     });
     wrap.addEventListener('pointerup', (e: PointerEvent) => {
       if (!start || !ui.drawing) return;
-      const rect = dragRect(start, at(e));
+      const zone = ui.drawing;
+      const end = at(e);
+      const tapped = Math.abs(end.x - start.x) < TAP && Math.abs(end.y - start.y) < TAP;
+      const from = start;
       start = null;
       rubber = null;
-      if (!rect) {
-        ui.message = { text: t('cameraTooSmall'), kind: 'error' };
+      if (tapped) {
+        // a tap is a corner; the fourth makes the area (a camera looking at the tray at an angle)
+        ui.corners.push(end);
+        if (ui.corners.length < 4) {
+          app.render(true);
+          return;
+        }
+        const quad = cornersQuad(ui.corners);
+        ui.corners = [];
+        if (quad) setArea(zone, quad);
+        else ui.message = { text: t('cameraTooSmall'), kind: 'error' };
       } else {
-        ui.draft = { ...(ui.draft ?? { tray: ui.view?.tray ?? null, keptZone: ui.view?.keptZone ?? null }), [ui.drawing]: rect };
-        ui.drawing = null;
-        ui.message = null;
+        const rect = dragRect(from, end);
+        ui.corners = [];
+        if (rect) setArea(zone, rect);
+        else ui.message = { text: t('cameraTooSmall'), kind: 'error' };
       }
       app.render(true);
     });
@@ -182,10 +243,20 @@ function imageView(app: App, control: boolean): HTMLElement {
   return wrap;
 }
 
-function edit(app: App, change: Partial<CalibrationConfig>): void {
-  ui.draft = { ...(ui.draft ?? { tray: ui.view?.tray ?? null, keptZone: ui.view?.keptZone ?? null }), ...change };
+/** The change goes into the draft (the areas in use, changed); drawing ends. */
+function change(areas: Partial<CalibrationConfig>): void {
+  ui.draft = { ...(ui.draft ?? { tray: ui.view?.tray ?? null, keptZone: ui.view?.keptZone ?? null }), ...areas };
   ui.drawing = null;
+  ui.corners = [];
   ui.message = null;
+}
+
+function setArea(zone: Zone, area: AreaConfig): void {
+  change({ [zone]: area });
+}
+
+function edit(app: App, areas: Partial<CalibrationConfig>): void {
+  change(areas);
   app.render(true);
 }
 
@@ -196,6 +267,7 @@ function controls(app: App): HTMLElement {
       type: 'button', class: `btn${ui.drawing === zone ? ' primary' : ''}`, 'data-testid': `draw-${zone}`, 'aria-pressed': ui.drawing === zone ? 'true' : 'false',
       onclick: () => {
         ui.drawing = ui.drawing === zone ? null : zone;
+        ui.corners = [];
         ui.message = null;
         app.render(true);
       },
@@ -220,7 +292,7 @@ function controls(app: App): HTMLElement {
       draw('keptZone', 'cameraDrawKept'),
       h('button', { type: 'button', class: 'btn', 'data-testid': 'find-tray', title: t('cameraFindHint'), disabled: ui.busy, onclick: () => void find() }, t('cameraFind')),
     ),
-    ui.drawing ? h('p', { class: 'hint', role: 'status', 'data-testid': 'draw-hint' }, t('cameraDrawHint')) : null,
+    ui.drawing ? h('p', { class: 'hint', role: 'status', 'data-testid': 'draw-hint' }, t('cameraDrawHint'), ui.corners.length ? ` ${t('cameraCornersLeft', { n: 4 - ui.corners.length })}` : '') : null,
     h('div', { class: 'row' },
       h('button', { type: 'button', class: 'btn small', 'data-testid': 'whole-image', disabled: !shown()?.tray, onclick: () => edit(app, { tray: null }) }, t('cameraWholeImage')),
       h('button', { type: 'button', class: 'btn small', 'data-testid': 'no-kept', disabled: !shown()?.keptZone, onclick: () => edit(app, { keptZone: null }) }, t('cameraNoKept')),
@@ -235,7 +307,7 @@ function controls(app: App): HTMLElement {
           if (reply) took(app, reply, t('cameraSaved'));
         },
       }, t('cameraSave')),
-      h('button', { type: 'button', class: 'btn', 'data-testid': 'cancel-calibration', disabled: !draft && !ui.drawing, onclick: () => { ui.draft = null; ui.drawing = null; ui.message = null; app.render(true); } }, t('cameraCancel')),
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'cancel-calibration', disabled: !draft && !ui.drawing, onclick: () => { ui.draft = null; ui.drawing = null; ui.corners = []; ui.message = null; app.render(true); } }, t('cameraCancel')),
       h('button', {
         type: 'button', class: 'btn', 'data-testid': 'reset-calibration', disabled: view?.source !== 'saved' || ui.busy,
         onclick: async () => {
