@@ -3,6 +3,7 @@
  * Shared by server/http (producer) and web/src (consumer). Extend, do not rename.
  */
 import type { CommandRejection, GameEvent } from '../games/game-module.ts';
+import type { CalibrationConfig } from '../hardware/camera/calibration.ts';
 import type { LedState } from '../hardware/ports.ts';
 import type { SavedSample } from '../store/dice-sample-store.ts';
 import type { SampleDie } from '../vision/dice-sample.ts';
@@ -39,6 +40,8 @@ export interface VisionUpdate {
   dice: SeenDie[];
   /** URL of the JPEG the dice were read from (GET returns the latest frame) */
   frameUrl: string;
+  /** where the camera reads the dice: the tray and kept zone, 0..1 of the frame (null: the whole frame / none) */
+  areas?: CalibrationConfig;
 }
 
 /** The full picture of one table, pushed on every change as socket event "state". */

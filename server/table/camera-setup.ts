@@ -4,17 +4,11 @@
  * camera at once and at every start. A calibration set here wins over the tables file's, which stays the
  * one to go back to.
  */
-import { areaToConfig, parseCalibration, type TrayCalibration } from '../hardware/camera/calibration.ts';
+import { calibrationToConfig, parseCalibration, type AreaConfig, type CalibrationConfig, type TrayCalibration } from '../hardware/camera/calibration.ts';
 import { estimateTrayFromImage } from '../hardware/camera/tray-estimate.ts';
 import type { Frame } from '../hardware/ports.ts';
 
-export type AreaConfig = ReturnType<typeof areaToConfig>;
-
-/** A calibration as the tables file and the API write it (`null`: the whole image / no kept zone). */
-export interface CalibrationConfig {
-  tray: AreaConfig | null;
-  keptZone: AreaConfig | null;
-}
+export type { AreaConfig, CalibrationConfig };
 
 export interface SavedCalibration extends CalibrationConfig {
   savedAt: number;
@@ -52,11 +46,6 @@ export class CameraSetupError extends Error {
   }
 }
 
-export const toConfig = (cal: TrayCalibration): CalibrationConfig => ({
-  tray: cal.tray ? areaToConfig(cal.tray) : null,
-  keptZone: cal.keptZone ? areaToConfig(cal.keptZone) : null,
-});
-
 function parse(tray: unknown, keptZone: unknown, where: string): TrayCalibration {
   try {
     return parseCalibration(tray, keptZone, where);
@@ -92,7 +81,7 @@ export class CameraSetup {
   }
 
   view(): CalibrationView {
-    const configured = toConfig(this.configured);
+    const configured = calibrationToConfig(this.configured);
     if (this.saved) return { ...this.saved, source: 'saved', configured, savedAt: this.saved.savedAt };
     return { ...configured, source: configured.tray || configured.keptZone ? 'config' : 'whole', configured, savedAt: null };
   }
@@ -100,7 +89,7 @@ export class CameraSetup {
   /** Checks, keeps and applies a calibration (`tray`, `keptZone` as in the tables file; null or absent: none). */
   save(tray: unknown, keptZone: unknown): CalibrationView {
     const cal = parse(tray, keptZone, 'camera');
-    const saved: SavedCalibration = { ...toConfig(cal), savedAt: this.now() };
+    const saved: SavedCalibration = { ...calibrationToConfig(cal), savedAt: this.now() };
     this.keeper.saveCalibration(saved);
     this.saved = saved;
     this.feed.setCalibration(cal);

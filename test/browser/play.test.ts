@@ -139,6 +139,9 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
       .toBe(true);
     // the dice the table was told of are decided ones: none is drawn as still being read
     if ((await readings()) > before) await expect.poll(() => page.locator('.die-box.pending').count()).toBe(0);
+    // the tray and kept zone the camera reads, drawn faintly under the dice
+    expect(await page.locator('.roll-panel .read-area.tray').count()).toBe(1);
+    expect(await page.locator('.roll-panel .read-area.kept').count()).toBe(1);
     await shot(page, 'roll-panel-camera');
   });
 

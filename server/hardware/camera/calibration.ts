@@ -80,8 +80,20 @@ export function parseCalibration(tray: unknown, keptZone: unknown, where = 'came
 }
 
 /** The configuration form of an area (what parseArea accepts). */
-export function areaToConfig(a: Area): { x: number; y: number; w: number; h: number } | { quad: NormPoint[] } {
+export type AreaConfig = { x: number; y: number; w: number; h: number } | { quad: NormPoint[] };
+
+/** A calibration as the tables file and the API write it (`null`: the whole image / no kept zone). */
+export interface CalibrationConfig {
+  tray: AreaConfig | null;
+  keptZone: AreaConfig | null;
+}
+
+export function areaToConfig(a: Area): AreaConfig {
   return a.kind === 'rect' ? { x: a.x, y: a.y, w: a.w, h: a.h } : { quad: a.points.map((p) => [p[0], p[1]] as NormPoint) };
+}
+
+export function calibrationToConfig(cal: TrayCalibration): CalibrationConfig {
+  return { tray: cal.tray ? areaToConfig(cal.tray) : null, keptZone: cal.keptZone ? areaToConfig(cal.keptZone) : null };
 }
 
 export function areaContains(a: Area, nx: number, ny: number): boolean {

@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import type { DeviceStatus, SeenDie, VisionUpdate } from '../../http/protocol.ts';
 import type { DiceReader, Frame, FrameSource, SettledRead } from '../ports.ts';
-import { readingRegion, watchMask, zoneOf, type TrayCalibration, type Zone } from './calibration.ts';
+import { calibrationToConfig, readingRegion, watchMask, zoneOf, type TrayCalibration, type Zone } from './calibration.ts';
 import { decodeGrey, GREY_HEIGHT, GREY_WIDTH, imageSize } from './grey.ts';
 import { SettleDetector, type SettleOptions } from './settle.ts';
 import { DiceStabilizer, type DiceReading, type ObservedDie, type StabilizerOptions } from './stabilizer.ts';
@@ -250,7 +250,7 @@ export class DiceFeed extends EventEmitter {
   }
 
   private emitVision(at: number, width: number, height: number, settled: boolean, dice: VisionDie[]): void {
-    const v: FeedVision = { tableId: this.tableId, at, width, height, settled, dice, frameUrl: this.frameUrl };
+    const v: FeedVision = { tableId: this.tableId, at, width, height, settled, dice, frameUrl: this.frameUrl, areas: calibrationToConfig(this.calibration) };
     this.emit('vision', v);
   }
 

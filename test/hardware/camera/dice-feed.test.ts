@@ -85,6 +85,8 @@ describe('DiceFeed', () => {
     expect(firstRead.dice.every((d) => d.pending === true)).toBe(true);
     expect(last.dice.some((d) => d.pending)).toBe(false);
     expect(last.frameUrl).toBe('/api/tables/t1/frame.jpg');
+    // and where the camera reads, to draw over the image
+    expect(last.areas).toEqual({ tray: { x: 0.05, y: 0.05, w: 0.6, h: 0.9 }, keptZone: { x: 0.7, y: 0.05, w: 0.25, h: 0.9 } });
     expect(feed.latestFrame()!.data.equals(still)).toBe(true);
     // the frame of the last settled read is kept with the dice shown for it (a player may label it)
     const settledRead = feed.lastSettledRead()!;

@@ -9,6 +9,7 @@
 import type { App } from '../app.ts';
 import { h, s, type Child } from '../dom.ts';
 import { t } from '../i18n.ts';
+import { areaShape } from './areas.ts';
 import type { AreaConfig, CalibrationConfig, CalibrationView } from '../types.ts';
 
 type Zone = 'tray' | 'keptZone';
@@ -85,11 +86,6 @@ export function diceSizes(app: App): { n: number; min: number; max: number } | n
 
 function shown(): CalibrationConfig | null {
   return ui.draft ?? ui.view;
-}
-
-function areaShape(area: AreaConfig, cls: string, testid: string): SVGElement {
-  if ('quad' in area) return s('polygon', { class: cls, 'data-testid': testid, points: area.quad.map(([x, y]) => `${x * 1000},${y * 1000}`).join(' ') });
-  return s('rect', { class: cls, 'data-testid': testid, x: area.x * 1000, y: area.y * 1000, width: area.w * 1000, height: area.h * 1000 });
 }
 
 function took(app: App, reply: { ok: true; data: CalibrationView } | { ok: false; error: { code: string; message: string } }, done: string | null): void {
@@ -181,8 +177,8 @@ function imageView(app: App, control: boolean): HTMLElement {
   img.alt = t('camera');
   const cal = shown();
   const overlay = s('svg', { class: 'setup-overlay', viewBox: '0 0 1000 1000', preserveAspectRatio: 'none' },
-    cal?.tray ? areaShape(cal.tray, 'area-tray', 'area-tray') : null,
-    cal?.keptZone ? areaShape(cal.keptZone, 'area-kept', 'area-kept') : null,
+    cal?.tray ? areaShape(cal.tray, 1000, 1000, { class: 'area-tray', 'data-testid': 'area-tray' }) : null,
+    cal?.keptZone ? areaShape(cal.keptZone, 1000, 1000, { class: 'area-kept', 'data-testid': 'area-kept' }) : null,
     ui.corners.length > 1 ? s('polyline', { class: 'area-drawing', points: ui.corners.map((c) => `${c.x * 1000},${c.y * 1000}`).join(' ') }) : null,
     ui.corners.map((c) => s('circle', { class: 'corner', 'data-testid': 'corner', cx: c.x * 1000, cy: c.y * 1000, r: 8 })),
   );

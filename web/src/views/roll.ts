@@ -13,6 +13,7 @@ import { t, tk, type Key } from '../i18n.ts';
 import type { RollWithOdds, VisionUpdate } from '../types.ts';
 import { optionKey, splitOptions, type SplitOption } from '../split.ts';
 import { takePhoto } from './samples.ts';
+import { areaShape } from './areas.ts';
 
 /** The engine's words for where each die comes from, in the chosen language (unknown words as they are). */
 const REASONS: Record<string, Key> = {
@@ -166,6 +167,9 @@ export function cameraView(app: App): HTMLElement | null {
   const img = h('img', { class: 'frame', alt: t('camera'), src: v ? `${v.frameUrl.split('?')[0]}?t=${v.at}` : app.client.frameUrl(), id: 'camera-frame' });
   img.addEventListener('error', () => img.classList.add('missing'));
   const overlay = s('svg', { class: 'dice-overlay', viewBox: `0 0 ${v?.width ?? 640} ${v?.height ?? 480}`, preserveAspectRatio: 'none' });
+  // where the camera reads: a die beyond the tray's line is never counted
+  if (v?.areas?.tray) overlay.append(areaShape(v.areas.tray, v.width, v.height, { class: 'read-area tray' }));
+  if (v?.areas?.keptZone) overlay.append(areaShape(v.areas.keptZone, v.width, v.height, { class: 'read-area kept' }));
   for (const d of v?.dice ?? []) {
     const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}`;
     overlay.append(
