@@ -81,6 +81,12 @@ const ES: Record<string, string> = {
   noTaughtModel: 'no hay ningún modelo enseñado: enseña uno primero.',
   modelUnreadable: 'no se ha podido leer ese modelo: la cámara sigue con el de antes.',
   modelsOff: 'este servicio no cambia su modelo de dados.',
+  // camera set-up (views/camera.ts)
+  noCamera: 'esta mesa no tiene cámara: los dados se introducen a mano.',
+  badCalibration: 'el servicio no acepta esa bandeja o zona de guardados.',
+  noFrame: 'la cámara aún no ha enviado ninguna imagen.',
+  noTray: 'no se ha encontrado la bandeja en la imagen: vacíala, ilumínala por igual y vuelve a intentarlo, o dibújala sobre la imagen.',
+  storageFailed: 'no se ha podido guardar (la base de datos no acepta escrituras).',
 };
 
 /**

@@ -9,6 +9,7 @@
 import type { App } from '../app.ts';
 import { h, s, type Child } from '../dom.ts';
 import { t } from '../i18n.ts';
+import { problemText } from '../refusals.ts';
 import { areaShape } from './areas.ts';
 import type { AreaConfig, CalibrationConfig, CalibrationView } from '../types.ts';
 
@@ -29,7 +30,8 @@ interface CameraUi {
   drawing: Zone | null;
   /** corners tapped so far for the area being drawn (0..1), four making a quad */
   corners: { x: number; y: number }[];
-  message: { text: string; kind: 'ok' | 'error' } | null;
+  /** the last outcome; a problem with the service's words under a translated sentence (`problemText`) */
+  message: { text: string; kind: 'ok' | 'error'; detail?: string | null } | null;
   busy: boolean;
 }
 
@@ -97,10 +99,14 @@ function took(app: App, reply: { ok: true; data: CalibrationView } | { ok: false
     ui.corners = [];
     ui.message = done ? { text: done, kind: 'ok' } : null;
   } else {
-    if (reply.error.code === 'pinRequired') app.ui.pinOpen = true;
-    ui.message = { text: reply.error.message, kind: 'error' };
+    failed(app, reply.error);
   }
   if (app.view === 'camera') app.render(true);
+}
+
+function failed(app: App, error: { code: string; message: string }): void {
+  if (error.code === 'pinRequired') app.ui.pinOpen = true;
+  ui.message = { ...problemText(error), kind: 'error' };
 }
 
 function ask(app: App): void {
@@ -276,8 +282,7 @@ function controls(app: App): HTMLElement {
       edit(app, { tray: reply.data.tray });
       ui.message = { text: t('cameraFound', { coverage: Math.round(reply.data.coverage * 100) }), kind: 'ok' };
     } else {
-      if (reply.error.code === 'pinRequired') app.ui.pinOpen = true;
-      ui.message = { text: reply.error.message, kind: 'error' };
+      failed(app, reply.error);
     }
     app.render(true);
   };
@@ -332,7 +337,7 @@ export function cameraSetupView(app: App): HTMLElement {
     wrap,
     h('p', { class: 'legend' }, h('span', { class: 'swatch tray' }), ` ${t('cameraLegendTray')} `, h('span', { class: 'swatch kept' }), ` ${t('cameraLegendKept')}`),
     sizesEl,
-    ui.message ? h('p', { class: ui.message.kind === 'ok' ? 'hint saved' : 'form-error', role: ui.message.kind === 'ok' ? 'status' : 'alert', 'data-testid': 'calibration-message' }, ui.message.text) : null,
+    ui.message ? h('p', { class: ui.message.kind === 'ok' ? 'hint saved' : 'form-error', role: ui.message.kind === 'ok' ? 'status' : 'alert', 'data-testid': 'calibration-message' }, ui.message.text, ui.message.detail ? h('span', { class: 'toast-detail' }, ui.message.detail) : null) : null,
     control
       ? controls(app)
       : h('p', null, h('button', { type: 'button', class: 'btn', 'data-testid': 'camera-unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('cameraNeedsPin'))),
