@@ -93,10 +93,15 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
     await page().getByTestId('find-tray').click();
     await expect.poll(() => page().getByTestId('calibration-message').textContent()).toMatch(/^Found: an even surface covering \d+ % of the image\. Check it, then save\.$/);
     await page().getByTestId('calibration-draft').waitFor();
-    const drawn = await page().getByTestId('area-tray').evaluate((r) => ['x', 'y', 'width', 'height'].map((k) => Number(r.getAttribute(k))));
-    // the synthetic tray: 4 % margins, its floor the left 68 % (server/hardware/camera/synthetic-calibration.ts)
-    expect(Math.abs(drawn[0]! - 40)).toBeLessThan(40);
-    expect(Math.abs(drawn[1]! - 40)).toBeLessThan(40);
+    // drawn in the frame's pixels: as shares of it, the synthetic tray's 4 % margins and its floor the left
+    // 68 % (server/hardware/camera/synthetic-calibration.ts)
+    const drawn = await page().getByTestId('area-tray').evaluate((r) => {
+      const [, , w, h] = r.ownerSVGElement!.getAttribute('viewBox')!.split(' ').map(Number);
+      return [Number(r.getAttribute('x')) / w!, Number(r.getAttribute('y')) / h!, Number(r.getAttribute('width')) / w!];
+    });
+    expect(Math.abs(drawn[0]! - 0.04)).toBeLessThan(0.04);
+    expect(Math.abs(drawn[1]! - 0.04)).toBeLessThan(0.04);
+    expect(Math.abs(drawn[2]! - 0.68)).toBeLessThan(0.06);
     await page().getByTestId('cancel-calibration').click();
     expect(await page().getByTestId('calibration-draft').count()).toBe(0);
     expect((await calibration()).source).toBe('saved');
@@ -117,6 +122,9 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
     }
     await api(table.server, 'POST', '/api/tables/default/simulator/throw', { faces: [2, 4, 6] });
     await expect.poll(() => page().getByTestId('camera-sizes').textContent(), { timeout: 30_000 }).toMatch(/^3 dice at rest, \d+–\d+ px across\. Good: the dice reader reads 20–70 px best\.$/);
+    // each boxed on the image with its size
+    await expect.poll(() => page().locator('.seen-dice rect').count()).toBe(3);
+    expect(await page().locator('.seen-dice text').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+ px$/)]));
     await shot(page(), 'camera-setup');
     expect(table.errors).toEqual([]);
   });

@@ -140,7 +140,40 @@ function sizeText(app: App): { text: string; kind: 'ok' | 'waiting' } {
 /** The live image: refreshed while this page shows it (vision updates carry no frame here). */
 let refresher: ReturnType<typeof setInterval> | null = null;
 
-function keepLive(app: App, img: HTMLImageElement, sizes: HTMLElement): void {
+/** The dice at rest the camera reads, boxed with their size in pixels (those beyond the tray are never read). */
+function seenDice(app: App, size: FrameSize): SVGElement {
+  const v = app.vision;
+  const group = s('g', { class: 'seen-dice' });
+  if (!v?.settled || v.width <= 0 || v.height <= 0) return group;
+  const sx = size.width / v.width;
+  const sy = size.height / v.height;
+  for (const d of v.dice) {
+    group.append(
+      s('rect', { x: (d.x - d.w / 2) * sx, y: (d.y - d.h / 2) * sy, width: d.w * sx, height: d.h * sy }),
+      s('text', { x: d.x * sx, y: (d.y + d.h / 2) * sy + 20, 'text-anchor': 'middle' }, `${Math.round((d.w + d.h) / 2)} px`),
+    );
+  }
+  return group;
+}
+
+type FrameSize = { width: number; height: number };
+
+/** The camera frame's size in pixels, as far as it is known yet (the overlay is drawn in them, undistorted). */
+function frameSize(app: App, img: HTMLImageElement): FrameSize {
+  if (app.vision && app.vision.width > 0 && app.vision.height > 0) return { width: app.vision.width, height: app.vision.height };
+  if (img.naturalWidth > 0 && img.naturalHeight > 0) return { width: img.naturalWidth, height: img.naturalHeight };
+  return { width: 640, height: 480 };
+}
+
+function keepLive(app: App, img: HTMLImageElement, sizes: HTMLElement, overlay: SVGElement, size: FrameSize): void {
+  const update = () => {
+    const next = sizeText(app);
+    sizes.textContent = next.text;
+    sizes.className = `hint camera-sizes ${next.kind}`;
+    overlay.querySelector('.seen-dice')?.remove();
+    overlay.append(seenDice(app, size));
+  };
+  update();
   if (refresher) clearInterval(refresher);
   refresher = setInterval(() => {
     if (!img.isConnected) {
@@ -149,9 +182,7 @@ function keepLive(app: App, img: HTMLImageElement, sizes: HTMLElement): void {
       return;
     }
     if (app.connected) img.src = app.client.frameUrl();
-    const next = sizeText(app);
-    sizes.textContent = next.text;
-    sizes.className = `hint camera-sizes ${next.kind}`;
+    update();
   }, REFRESH_MS);
 }
 
@@ -178,15 +209,16 @@ function liveImage(app: App): HTMLImageElement {
   return img;
 }
 
-function imageView(app: App, control: boolean): HTMLElement {
+function imageView(app: App, control: boolean, sizes: HTMLElement): HTMLElement {
   const img = liveImage(app);
   img.alt = t('camera');
   const cal = shown();
-  const overlay = s('svg', { class: 'setup-overlay', viewBox: '0 0 1000 1000', preserveAspectRatio: 'none' },
-    cal?.tray ? areaShape(cal.tray, 1000, 1000, { class: 'area-tray', 'data-testid': 'area-tray' }) : null,
-    cal?.keptZone ? areaShape(cal.keptZone, 1000, 1000, { class: 'area-kept', 'data-testid': 'area-kept' }) : null,
-    ui.corners.length > 1 ? s('polyline', { class: 'area-drawing', points: ui.corners.map((c) => `${c.x * 1000},${c.y * 1000}`).join(' ') }) : null,
-    ui.corners.map((c) => s('circle', { class: 'corner', 'data-testid': 'corner', cx: c.x * 1000, cy: c.y * 1000, r: 8 })),
+  const { width: W, height: H } = frameSize(app, img);
+  const overlay = s('svg', { class: 'setup-overlay', viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none' },
+    cal?.tray ? areaShape(cal.tray, W, H, { class: 'area-tray', 'data-testid': 'area-tray' }) : null,
+    cal?.keptZone ? areaShape(cal.keptZone, W, H, { class: 'area-kept', 'data-testid': 'area-kept' }) : null,
+    ui.corners.length > 1 ? s('polyline', { class: 'area-drawing', points: ui.corners.map((c) => `${c.x * W},${c.y * H}`).join(' ') }) : null,
+    ui.corners.map((c) => s('circle', { class: 'corner', 'data-testid': 'corner', cx: c.x * W, cy: c.y * H, r: W / 120 })),
   );
   const wrap = h('div', { class: `frame-wrap setup-wrap${ui.drawing ? ' drawing' : ''}`, 'data-testid': 'setup-wrap' }, img, overlay);
   fitWidth(wrap, img);
@@ -203,16 +235,16 @@ function imageView(app: App, control: boolean): HTMLElement {
       e.preventDefault();
       wrap.setPointerCapture?.(e.pointerId);
       start = at(e);
-      rubber = s('rect', { class: 'area-drawing', x: start.x * 1000, y: start.y * 1000, width: 0, height: 0 });
+      rubber = s('rect', { class: 'area-drawing', x: start.x * W, y: start.y * H, width: 0, height: 0 });
       overlay.append(rubber);
     });
     wrap.addEventListener('pointermove', (e: PointerEvent) => {
       if (!start || !rubber) return;
       const p = at(e);
-      rubber.setAttribute('x', String(Math.min(start.x, p.x) * 1000));
-      rubber.setAttribute('y', String(Math.min(start.y, p.y) * 1000));
-      rubber.setAttribute('width', String(Math.abs(p.x - start.x) * 1000));
-      rubber.setAttribute('height', String(Math.abs(p.y - start.y) * 1000));
+      rubber.setAttribute('x', String(Math.min(start.x, p.x) * W));
+      rubber.setAttribute('y', String(Math.min(start.y, p.y) * H));
+      rubber.setAttribute('width', String(Math.abs(p.x - start.x) * W));
+      rubber.setAttribute('height', String(Math.abs(p.y - start.y) * H));
     });
     wrap.addEventListener('pointerup', (e: PointerEvent) => {
       if (!start || !ui.drawing) return;
@@ -242,6 +274,7 @@ function imageView(app: App, control: boolean): HTMLElement {
       app.render(true);
     });
   }
+  keepLive(app, img, sizes, overlay, { width: W, height: H });
   return wrap;
 }
 
@@ -328,8 +361,7 @@ export function cameraSetupView(app: App): HTMLElement {
   const control = snap?.canControl === true;
   const sizes = sizeText(app);
   const sizesEl = h('p', { class: `hint camera-sizes ${sizes.kind}`, role: 'status', 'data-testid': 'camera-sizes' }, sizes.text);
-  const wrap = imageView(app, control);
-  keepLive(app, wrap.querySelector('img') as HTMLImageElement, sizesEl);
+  const wrap = imageView(app, control, sizesEl);
   const body: Child[] = [
     h('p', { class: 'hint' }, t('cameraWhy')),
     ui.view ? h('p', { 'data-testid': 'calibration-source' }, sourceText(ui.view)) : null,
