@@ -96,7 +96,7 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
     // drawn in the frame's pixels: as shares of it, the synthetic tray's 4 % margins and its floor the left
     // 68 % (server/hardware/camera/synthetic-calibration.ts)
     const drawn = await page().getByTestId('area-tray').evaluate((r) => {
-      const [, , w, h] = r.ownerSVGElement!.getAttribute('viewBox')!.split(' ').map(Number);
+      const [, , w, h] = (r as SVGGraphicsElement).ownerSVGElement!.getAttribute('viewBox')!.split(' ').map(Number);
       return [Number(r.getAttribute('x')) / w!, Number(r.getAttribute('y')) / h!, Number(r.getAttribute('width')) / w!];
     });
     expect(Math.abs(drawn[0]! - 0.04)).toBeLessThan(0.04);

@@ -26,7 +26,7 @@ export class CalibrationError extends Error {
 }
 
 /** Smallest side accepted for an area, as a fraction of the image. */
-const MIN_SIDE = 0.02;
+export const MIN_SIDE = 0.02;
 
 function isFiniteNumber(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);

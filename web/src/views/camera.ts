@@ -6,6 +6,7 @@
  * tables file's. Under the image: how large the camera sees the dice, against what the dice reader
  * reads best.
  */
+import { MIN_SIDE } from '../../../server/hardware/camera/calibration.ts';
 import type { App } from '../app.ts';
 import { h, s, type Child } from '../dom.ts';
 import { t } from '../i18n.ts';
@@ -18,8 +19,6 @@ type Rect = { x: number; y: number; w: number; h: number };
 
 /** The dice sizes the camera should see (hardware.md, "Calibration"), in pixels of its frame. */
 export const DIE_PX = { min: 20, max: 70 } as const;
-/** The smallest side of an area the service accepts, as a share of the image. */
-const MIN_SIDE = 0.02;
 const REFRESH_MS = 1000;
 
 interface CameraUi {
