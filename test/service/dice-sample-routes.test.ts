@@ -90,6 +90,13 @@ const LABELLED = [
   { x: 40, y: 200, w: 24, h: 24, face: 2 },
 ];
 
+/** The camera's settled read, held and saved with the LABELLED dice. */
+async function saveLabelledPhoto(b: BuiltApp, setRead: (r: SettledRead | null) => void): Promise<void> {
+  setRead(await settledRead());
+  const { hold } = (await post(b, '/api/tables/one/dice-samples/hold')).json();
+  expect((await post(b, '/api/tables/one/dice-samples', { hold, dice: LABELLED })).statusCode).toBe(201);
+}
+
 const post = (b: BuiltApp, url: string, payload?: unknown, headers: Record<string, string> = auth()) =>
   b.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }), headers });
 
@@ -191,10 +198,7 @@ describe('dice photo routes', () => {
     const { b, setRead } = await start(true, reader);
     const evaluate = () => post(b, '/api/tables/one/dice-samples/evaluate');
     expect((await evaluate()).json().error.code).toBe('noPhotos');
-    setRead(await settledRead());
-    const { hold } = (await post(b, '/api/tables/one/dice-samples/hold')).json();
-    const dice = LABELLED;
-    expect((await post(b, '/api/tables/one/dice-samples', { hold, dice })).statusCode).toBe(201);
+    await saveLabelledPhoto(b, setRead);
     const res = await evaluate();
     expect(res.statusCode).toBe(200);
     const e = res.json();
@@ -246,10 +250,7 @@ describe('dice photo routes', () => {
     const archive = (headers: Record<string, string> = auth()) => b.app.inject({ url: '/api/tables/one/dice-samples/archive', headers });
     expect((await archive({})).statusCode).toBe(401);
     expect((await archive()).json().error.code).toBe('noPhotos');
-    setRead(await settledRead());
-    const { hold } = (await post(b, '/api/tables/one/dice-samples/hold')).json();
-    const dice = LABELLED;
-    expect((await post(b, '/api/tables/one/dice-samples', { hold, dice })).statusCode).toBe(201);
+    await saveLabelledPhoto(b, setRead);
 
     const res = await archive();
     expect(res.statusCode).toBe(200);

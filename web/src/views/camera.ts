@@ -77,11 +77,14 @@ export function cornersQuad(corners: { x: number; y: number }[]): { quad: [numbe
   return { quad: ordered.map((c) => [clamp(c.x), clamp(c.y)]) };
 }
 
+/** A die's size in pixels of the frame, as the page says it. */
+const dieSize = (d: { w: number; h: number }) => Math.round((d.w + d.h) / 2);
+
 /** The dice the camera sees now (settled), sized in pixels of its frame: how many and from what to what. */
 export function diceSizes(app: App): { n: number; min: number; max: number } | null {
   const v = app.vision;
   if (!v?.settled || v.dice.length === 0) return null;
-  const sizes = v.dice.map((d) => Math.round((d.w + d.h) / 2));
+  const sizes = v.dice.map(dieSize);
   return { n: sizes.length, min: Math.min(...sizes), max: Math.max(...sizes) };
 }
 
@@ -149,7 +152,7 @@ function seenDice(app: App, size: FrameSize): SVGElement {
   for (const d of v.dice) {
     group.append(
       s('rect', { x: (d.x - d.w / 2) * sx, y: (d.y - d.h / 2) * sy, width: d.w * sx, height: d.h * sy }),
-      s('text', { x: d.x * sx, y: (d.y + d.h / 2) * sy + 20, 'text-anchor': 'middle' }, `${Math.round((d.w + d.h) / 2)} px`),
+      s('text', { x: d.x * sx, y: (d.y + d.h / 2) * sy + 20, 'text-anchor': 'middle' }, `${dieSize(d)} px`),
     );
   }
   return group;
@@ -311,7 +314,7 @@ function controls(app: App): HTMLElement {
     if (!reply) return;
     ui.busy = false;
     if (reply.ok) {
-      edit(app, { tray: reply.data.tray });
+      change({ tray: reply.data.tray });
       ui.message = { text: t('cameraFound', { coverage: Math.round(reply.data.coverage * 100) }), kind: 'ok' };
     } else {
       failed(app, reply.error);
