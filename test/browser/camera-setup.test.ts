@@ -1,6 +1,7 @@
 /**
  * The camera set-up page: the tray and kept zone drawn over the live image, a tray drawn by dragging
- * across it and saved (used by the service at once, shown again after a reload), the tray found in a
+ * across it and saved (used by the service at once, shown again after a reload), adjusted by dragging a
+ * corner, the tray found in a
  * frame of the empty tray, back to the tables file's; the dice sizes under the image.
  */
 import { describe, expect, it } from 'vitest';
@@ -64,6 +65,26 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
     await page().reload();
     await expect.poll(() => page().getByTestId('calibration-source').textContent()).toMatch(/^In use: set on this page \(.+\)\.$/);
     expect(await page().getByTestId('area-kept').count()).toBe(0);
+  });
+
+  it('adjusts the saved tray by dragging one of its corners', async () => {
+    expect(await page().getByTestId('adjust-hint').textContent()).toBe('To adjust an area, drag one of its round corner marks; save when it fits.');
+    // a drag away from every corner changes nothing
+    await drag([0.3, 0.4], [0.35, 0.5]);
+    expect(await page().getByTestId('calibration-draft').count()).toBe(0);
+    // the bottom right corner (0.6, 0.8) dragged out to (0.7, 0.85); the top left stays
+    const corner = (await page().getByTestId('handle-tray-2').boundingBox())!;
+    const box = (await page().getByTestId('setup-wrap').boundingBox())!;
+    expect((corner.x + corner.width / 2 - box.x) / box.width).toBeCloseTo(0.6, 1);
+    await drag([(corner.x + corner.width / 2 - box.x) / box.width, (corner.y + corner.height / 2 - box.y) / box.height], [0.7, 0.85]);
+    await page().getByTestId('calibration-draft').waitFor();
+    await page().getByTestId('save-calibration').click();
+    await expect.poll(() => page().getByTestId('calibration-message').textContent()).toBe('Saved: the camera reads within it now.');
+    const tray = (await calibration()).tray!;
+    expect(tray.x).toBeCloseTo(0.1, 1);
+    expect(tray.y).toBeCloseTo(0.1, 1);
+    expect(tray.x + tray.w).toBeCloseTo(0.7, 1);
+    expect(tray.y + tray.h).toBeCloseTo(0.85, 1);
   });
 
   it('takes four tapped corners as the tray of a camera looking at it at an angle', async () => {

@@ -8,7 +8,7 @@ import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
 import { dieLabelPlace, unsureDice } from '../../web/src/views/roll.ts';
-import { cornersQuad, dragRect } from '../../web/src/views/camera.ts';
+import { cornersQuad, dragRect, moveCorner, nearestCorner } from '../../web/src/views/area-geometry.ts';
 
 const rules = resolveRules();
 
@@ -190,5 +190,37 @@ describe('drawing the tray on the camera image', () => {
     expect(Math.abs(at(tr) - at(bl))).toBe(2);
     expect(cornersQuad([tl, tr, br])).toBeNull();
     expect(cornersQuad([tl, { x: 0.11, y: 0.12 }, { x: 0.11, y: 0.13 }, { x: 0.1, y: 0.13 }])).toBeNull();
+  });
+
+  it('moves one corner of a rectangle, its opposite corner staying put, and refuses one too small', () => {
+    const tray = { x: 0.1, y: 0.2, w: 0.5, h: 0.6 };
+    // corners from the top left, clockwise: the bottom right (2) moved in, the top left fixed
+    expect(moveCorner(tray, 2, { x: 0.4, y: 0.5 })).toEqual({ x: 0.1, y: 0.2, w: 0.3, h: 0.3 });
+    // the top right (1) moved up and out: the bottom left (0.1, 0.8) fixed
+    expect(moveCorner(tray, 1, { x: 0.7, y: 0.05 })).toEqual({ x: 0.1, y: 0.05, w: 0.6, h: 0.75 });
+    // dragged past the image's edge: held at the edge
+    expect(moveCorner(tray, 0, { x: -0.3, y: -0.1 })).toEqual({ x: 0, y: 0, w: 0.6, h: 0.8 });
+    expect(moveCorner(tray, 2, { x: 0.105, y: 0.7 })).toBeNull();
+    expect(moveCorner(tray, 4, { x: 0.5, y: 0.5 })).toBeNull();
+  });
+
+  it('moves one corner of a quad, the others staying put, and refuses a move that crosses its edges', () => {
+    const tray = { quad: [[0.1, 0.1], [0.8, 0.12], [0.75, 0.9], [0.15, 0.85]] as [number, number][] };
+    expect(moveCorner(tray, 2, { x: 0.7, y: 0.95 })).toEqual({ quad: [[0.1, 0.1], [0.8, 0.12], [0.7, 0.95], [0.15, 0.85]] });
+    // the bottom right dragged beyond the top edge: the edges would cross
+    expect(moveCorner(tray, 2, { x: 0.5, y: 0.02 })).toBeNull();
+  });
+
+  it('finds the corner under a finger, the nearest within reach on screen', () => {
+    const areas = [
+      { zone: 'tray', area: { x: 0.1, y: 0.1, w: 0.5, h: 0.5 } },
+      { zone: 'kept', area: { x: 0.62, y: 0.1, w: 0.3, h: 0.5 } },
+    ];
+    const shown = { width: 1000, height: 500 };
+    // 20 px right of the tray's top right (0.6, 0.1), 0 px from the kept zone's top left (0.62, 0.1)
+    expect(nearestCorner(areas, { x: 0.62, y: 0.1 }, shown, 28)).toEqual({ zone: 'kept', index: 0 });
+    expect(nearestCorner(areas, { x: 0.605, y: 0.1 }, shown, 28)).toEqual({ zone: 'tray', index: 1 });
+    expect(nearestCorner(areas, { x: 0.1, y: 0.6 + 20 / 500 }, shown, 28)).toEqual({ zone: 'tray', index: 3 });
+    expect(nearestCorner(areas, { x: 0.35, y: 0.35 }, shown, 28)).toBeNull();
   });
 });

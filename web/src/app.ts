@@ -117,6 +117,8 @@ export class App {
     samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null, measure: null, measuring: false, model: null, modelAsked: false, modelBusy: false, modelError: null },
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};
+  /** per view: true while a gesture is under way on it (a drag), when a rebuild would drop it */
+  private gestures: Partial<Record<View, () => boolean>> = {};
   private chrome: ((app: App) => Node) | null = null;
   private overlays: ((app: App) => Node | null)[] = [];
   private builtView: View | null = null;
@@ -130,8 +132,9 @@ export class App {
     public seat: number | null,
   ) {}
 
-  register(view: View, render: (app: App) => Node): void {
+  register(view: View, render: (app: App) => Node, gesture?: () => boolean): void {
     this.renderers[view] = render;
+    if (gesture) this.gestures[view] = gesture;
   }
 
   setChrome(render: (app: App) => Node): void {
@@ -232,9 +235,9 @@ export class App {
     return reply;
   }
 
-  /** Forms (wizard, settings) are rebuilt only when asked (`force`), so typing is never lost. */
+  /** Forms (wizard, settings) are rebuilt only when asked (`force`), so typing is never lost; nor is a view in the middle of a drag. */
   render(force: boolean): void {
-    const stable = this.view === 'wizard' || this.view === 'settings';
+    const stable = this.view === 'wizard' || this.view === 'settings' || this.gestures[this.view]?.() === true;
     if (!force && stable && this.builtView === this.view) {
       this.renderChrome();
       this.renderOverlays();

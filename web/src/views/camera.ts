@@ -6,16 +6,15 @@
  * tables file's. Under the image: how large the camera sees the dice, against what the dice reader
  * reads best.
  */
-import { MIN_SIDE } from '../../../server/hardware/camera/calibration.ts';
 import type { App } from '../app.ts';
 import { h, s, type Child } from '../dom.ts';
 import { t } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
+import { cornersQuad, dragRect, moveCorner, nearestCorner, areaCorners } from './area-geometry.ts';
 import { areaShape } from './areas.ts';
 import type { AreaConfig, CalibrationConfig, CalibrationView } from '../types.ts';
 
 type Zone = 'tray' | 'keptZone';
-type Rect = { x: number; y: number; w: number; h: number };
 
 /** The dice sizes the camera should see (hardware.md, "Calibration"), in pixels of its frame. */
 export const DIE_PX = { min: 20, max: 70 } as const;
@@ -41,41 +40,11 @@ export function resetCameraSetup(): void {
   ui.asked = false;
 }
 
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
-
-/** The rectangle dragged between two points of the image (0..1), or null when too small to be a tray. */
-export function dragRect(a: { x: number; y: number }, b: { x: number; y: number }): Rect | null {
-  const clamp = (v: number) => Math.min(Math.max(v, 0), 1);
-  const x0 = round3(clamp(Math.min(a.x, b.x)));
-  const y0 = round3(clamp(Math.min(a.y, b.y)));
-  const x1 = round3(clamp(Math.max(a.x, b.x)));
-  const y1 = round3(clamp(Math.max(a.y, b.y)));
-  if (x1 - x0 < MIN_SIDE || y1 - y0 < MIN_SIDE) return null;
-  return { x: x0, y: y0, w: round3(x1 - x0), h: round3(y1 - y0) };
-}
-
 /** A tap moves the pointer less than this share of the image between press and release; more is a drag. */
 const TAP = 0.01;
 
-/**
- * Four tapped corners as a quad, in order around their centre whatever order they were tapped in (the
- * service refuses a quad whose edges cross); null when they enclose too little to be a tray.
- */
-export function cornersQuad(corners: { x: number; y: number }[]): { quad: [number, number][] } | null {
-  if (corners.length !== 4) return null;
-  const cx = corners.reduce((a, c) => a + c.x, 0) / 4;
-  const cy = corners.reduce((a, c) => a + c.y, 0) / 4;
-  const ordered = [...corners].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx));
-  let twice = 0;
-  for (let i = 0; i < 4; i++) {
-    const p = ordered[i]!;
-    const q = ordered[(i + 1) % 4]!;
-    twice += p.x * q.y - q.x * p.y;
-  }
-  if (Math.abs(twice) / 2 < MIN_SIDE * MIN_SIDE * 4) return null;
-  const clamp = (v: number) => round3(Math.min(Math.max(v, 0), 1));
-  return { quad: ordered.map((c) => [clamp(c.x), clamp(c.y)]) };
-}
+/** How near (CSS pixels) a press must be to an area's corner to move it: about a fingertip. */
+const CORNER_REACH = 28;
 
 /** A die's size in pixels of the frame, as the page says it. */
 const dieSize = (d: { w: number; h: number }) => Math.round((d.w + d.h) / 2);
@@ -211,44 +180,114 @@ function liveImage(app: App): HTMLImageElement {
   return img;
 }
 
+/** A drag on the image is under way: the page is not rebuilt under it (App.register). */
+let gesture = false;
+export const cameraGestureActive = (): boolean => gesture;
+
+const ZONES: { zone: Zone; cls: string; testid: string }[] = [
+  { zone: 'tray', cls: 'tray', testid: 'tray' },
+  { zone: 'keptZone', cls: 'kept', testid: 'kept' },
+];
+
+/** The areas set, as the corner-moving geometry takes them. */
+function areasOf(cal: CalibrationConfig | null): { zone: Zone; area: AreaConfig }[] {
+  return ZONES.flatMap(({ zone }) => (cal?.[zone] ? [{ zone, area: cal[zone]! }] : []));
+}
+
+/** The tray and kept zone over the image; with `handles`, a round mark on each corner, to drag. */
+function areasDrawn(cal: CalibrationConfig | null, W: number, H: number, handles: boolean): SVGElement {
+  const group = s('g', { class: 'areas' });
+  for (const { zone, cls, testid } of ZONES) {
+    const area = cal?.[zone];
+    if (!area) continue;
+    group.append(areaShape(area, W, H, { class: `area-${cls}`, 'data-testid': `area-${testid}` }));
+    if (handles) {
+      areaCorners(area).forEach((c, i) =>
+        group.append(s('circle', { class: `handle ${cls}`, 'data-testid': `handle-${testid}-${i}`, cx: c.x * W, cy: c.y * H, r: W / 90 })));
+    }
+  }
+  return group;
+}
+
 function imageView(app: App, control: boolean, sizes: HTMLElement): HTMLElement {
   const img = liveImage(app);
   img.alt = t('camera');
   const cal = shown();
   const { width: W, height: H } = frameSize(app, img);
+  const adjustable = control && !ui.drawing;
   const overlay = s('svg', { class: 'setup-overlay', viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none' },
-    cal?.tray ? areaShape(cal.tray, W, H, { class: 'area-tray', 'data-testid': 'area-tray' }) : null,
-    cal?.keptZone ? areaShape(cal.keptZone, W, H, { class: 'area-kept', 'data-testid': 'area-kept' }) : null,
+    areasDrawn(cal, W, H, adjustable),
     ui.corners.length > 1 ? s('polyline', { class: 'area-drawing', points: ui.corners.map((c) => `${c.x * W},${c.y * H}`).join(' ') }) : null,
     ui.corners.map((c) => s('circle', { class: 'corner', 'data-testid': 'corner', cx: c.x * W, cy: c.y * H, r: W / 120 })),
   );
   const wrap = h('div', { class: `frame-wrap setup-wrap${ui.drawing ? ' drawing' : ''}`, 'data-testid': 'setup-wrap' }, img, overlay);
   fitWidth(wrap, img);
   if (control) {
-    // drag across the image: the rectangle follows the pointer and becomes the area being drawn
+    // drawing: drag across the image (the rectangle follows the pointer) or tap four corners;
+    // otherwise: drag a corner of the tray or kept zone to move it
     let start: { x: number; y: number } | null = null;
     let rubber: SVGElement | null = null;
+    let adjusting: { zone: Zone; index: number; from: AreaConfig; now: AreaConfig } | null = null;
+    const shownSize = () => wrap.getBoundingClientRect();
     const at = (e: PointerEvent) => {
-      const r = wrap.getBoundingClientRect();
+      const r = shownSize();
       return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
     };
+    const cornerAt = (e: PointerEvent) => (adjustable ? nearestCorner(areasOf(cal), at(e), shownSize(), CORNER_REACH) : null);
     wrap.addEventListener('pointerdown', (e: PointerEvent) => {
-      if (!ui.drawing) return;
+      if (!ui.drawing) {
+        const hit = cornerAt(e);
+        const area = hit && cal?.[hit.zone];
+        if (!hit || !area) return;
+        e.preventDefault();
+        wrap.setPointerCapture?.(e.pointerId);
+        adjusting = { ...hit, from: area, now: area };
+        gesture = true;
+        wrap.classList.add('adjusting');
+        return;
+      }
       e.preventDefault();
       wrap.setPointerCapture?.(e.pointerId);
       start = at(e);
+      gesture = true;
       rubber = s('rect', { class: 'area-drawing', x: start.x * W, y: start.y * H, width: 0, height: 0 });
       overlay.append(rubber);
     });
     wrap.addEventListener('pointermove', (e: PointerEvent) => {
-      if (!start || !rubber) return;
+      if (adjusting) {
+        const moved = moveCorner(adjusting.from, adjusting.index, at(e));
+        if (!moved) return; // too small or crossed: the area stays as it last was
+        adjusting.now = moved;
+        overlay.querySelector('.areas')?.replaceWith(areasDrawn({ ...(cal ?? { tray: null, keptZone: null }), [adjusting.zone]: moved }, W, H, true));
+        return;
+      }
+      if (!start || !rubber) {
+        wrap.classList.toggle('near-corner', cornerAt(e) !== null);
+        return;
+      }
       const p = at(e);
       rubber.setAttribute('x', String(Math.min(start.x, p.x) * W));
       rubber.setAttribute('y', String(Math.min(start.y, p.y) * H));
       rubber.setAttribute('width', String(Math.abs(p.x - start.x) * W));
       rubber.setAttribute('height', String(Math.abs(p.y - start.y) * H));
     });
+    wrap.addEventListener('pointercancel', () => {
+      if (!adjusting && !start) return;
+      gesture = false;
+      adjusting = null;
+      start = null;
+      rubber = null;
+      app.render(true);
+    });
     wrap.addEventListener('pointerup', (e: PointerEvent) => {
+      gesture = false;
+      if (adjusting) {
+        const { zone, from, now } = adjusting;
+        adjusting = null;
+        if (now !== from) setArea(zone, now);
+        app.render(true);
+        return;
+      }
       if (!start || !ui.drawing) return;
       const zone = ui.drawing;
       const end = at(e);
@@ -328,7 +367,9 @@ function controls(app: App): HTMLElement {
       draw('keptZone', 'cameraDrawKept'),
       h('button', { type: 'button', class: 'btn', 'data-testid': 'find-tray', title: t('cameraFindHint'), disabled: ui.busy, onclick: () => void find() }, t('cameraFind')),
     ),
-    ui.drawing ? h('p', { class: 'hint', role: 'status', 'data-testid': 'draw-hint' }, t('cameraDrawHint'), ui.corners.length ? ` ${t('cameraCornersLeft', { n: 4 - ui.corners.length })}` : '') : null,
+    ui.drawing
+      ? h('p', { class: 'hint', role: 'status', 'data-testid': 'draw-hint' }, t('cameraDrawHint'), ui.corners.length ? ` ${t('cameraCornersLeft', { n: 4 - ui.corners.length })}` : '')
+      : areasOf(shown()).length ? h('p', { class: 'hint', 'data-testid': 'adjust-hint' }, t('cameraAdjustHint')) : null,
     h('div', { class: 'row' },
       h('button', { type: 'button', class: 'btn small', 'data-testid': 'whole-image', disabled: !shown()?.tray, onclick: () => edit(app, { tray: null }) }, t('cameraWholeImage')),
       h('button', { type: 'button', class: 'btn small', 'data-testid': 'no-kept', disabled: !shown()?.keptZone, onclick: () => edit(app, { keptZone: null }) }, t('cameraNoKept')),
