@@ -5,7 +5,7 @@
  * frame of the empty tray, back to the tables file's; the dice sizes under the image.
  */
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, api, shot, unlock, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, api, command, shot, unlock, useBrowserTable } from './harness.ts';
 
 type Calibration = { source: string; tray: { x: number; y: number; w: number; h: number } | null; keptZone: unknown };
 const URL = '/api/tables/default/camera/calibration';
@@ -85,6 +85,23 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
     expect(tray.y).toBeCloseTo(0.1, 1);
     expect(tray.x + tray.w).toBeCloseTo(0.7, 1);
     expect(tray.y + tray.h).toBeCloseTo(0.85, 1);
+  });
+
+  it('keeps a corner drag going while the table changes under it', async () => {
+    await page().getByTestId('setup-wrap').scrollIntoViewIfNeeded();
+    const box = (await page().getByTestId('setup-wrap').boundingBox())!;
+    const corner = (await page().getByTestId('handle-tray-0').boundingBox())!;
+    await page().mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await page().mouse.down();
+    await page().mouse.move(box.x + 0.15 * box.width, box.y + 0.15 * box.height, { steps: 3 });
+    // a game starts meanwhile: the page gets a new state of the table
+    const seq = await page().locator('#app').getAttribute('data-seq');
+    await command(table.server, { type: 'newGame', players: 1, deck: 'physical', seed: 1 });
+    await expect.poll(() => page().locator('#app').getAttribute('data-seq')).not.toBe(seq);
+    await page().mouse.move(box.x + 0.2 * box.width, box.y + 0.2 * box.height, { steps: 3 });
+    await page().mouse.up();
+    await page().getByTestId('calibration-draft').waitFor();
+    await page().getByTestId('cancel-calibration').click();
   });
 
   it('takes four tapped corners as the tray of a camera looking at it at an angle', async () => {

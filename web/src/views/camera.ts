@@ -1,24 +1,18 @@
 /**
  * Camera set-up: where the camera reads the dice. The live camera image with the tray (yellow) and the
- * kept zone (blue) over it; with the PIN, drag across the image to draw either (or tap its four corners,
- * for a camera looking at the tray at an angle), let the service find
- * the tray in a frame of the empty tray, save (kept by the service and used at once), or go back to the
- * tables file's. Under the image: how large the camera sees the dice, against what the dice reader
- * reads best.
+ * kept zone (blue) over it (views/camera-image.ts); with the PIN, draw either on it (drag a rectangle,
+ * or tap its four corners for a camera looking at the tray at an angle) or drag a corner to adjust it,
+ * let the service find the tray in a frame of the empty tray, save (kept by the service and used at
+ * once), or go back to the tables file's. This module holds the page's state and its calls to the
+ * service.
  */
 import type { App } from '../app.ts';
-import { h, s, type Child } from '../dom.ts';
+import { h, type Child } from '../dom.ts';
 import { t } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
-import { cornersQuad, dragRect, moveCorner, nearestCorner, areaCorners } from './area-geometry.ts';
-import { areaShape } from './areas.ts';
+import { cornersQuad, type Point } from './area-geometry.ts';
+import { areasOf, cameraImage, sizeText, type ImageGestures, type Zone } from './camera-image.ts';
 import type { AreaConfig, CalibrationConfig, CalibrationView } from '../types.ts';
-
-type Zone = 'tray' | 'keptZone';
-
-/** The dice sizes the camera should see (hardware.md, "Calibration"), in pixels of its frame. */
-export const DIE_PX = { min: 20, max: 70 } as const;
-const REFRESH_MS = 1000;
 
 interface CameraUi {
   view: CalibrationView | null;
@@ -27,7 +21,7 @@ interface CameraUi {
   draft: CalibrationConfig | null;
   drawing: Zone | null;
   /** corners tapped so far for the area being drawn (0..1), four making a quad */
-  corners: { x: number; y: number }[];
+  corners: Point[];
   /** the last outcome; a problem with the service's words under a translated sentence (`problemText`) */
   message: { text: string; kind: 'ok' | 'error'; detail?: string | null } | null;
   busy: boolean;
@@ -38,23 +32,6 @@ const ui: CameraUi = { view: null, asked: false, draft: null, drawing: null, cor
 /** The connection came back (the service may have restarted): ask again. */
 export function resetCameraSetup(): void {
   ui.asked = false;
-}
-
-/** A tap moves the pointer less than this share of the image between press and release; more is a drag. */
-const TAP = 0.01;
-
-/** How near (CSS pixels) a press must be to an area's corner to move it: about a fingertip. */
-const CORNER_REACH = 28;
-
-/** A die's size in pixels of the frame, as the page says it. */
-const dieSize = (d: { w: number; h: number }) => Math.round((d.w + d.h) / 2);
-
-/** The dice the camera sees now (settled), sized in pixels of its frame: how many and from what to what. */
-export function diceSizes(app: App): { n: number; min: number; max: number } | null {
-  const v = app.vision;
-  if (!v?.settled || v.dice.length === 0) return null;
-  const sizes = v.dice.map(dieSize);
-  return { n: sizes.length, min: Math.min(...sizes), max: Math.max(...sizes) };
 }
 
 function shown(): CalibrationConfig | null {
@@ -99,226 +76,6 @@ function sourceText(view: CalibrationView): string {
   return view.source === 'config' ? t('cameraSourceConfig') : t('cameraSourceWhole');
 }
 
-function sizeText(app: App): { text: string; kind: 'ok' | 'waiting' } {
-  const sizes = diceSizes(app);
-  if (!sizes) return { text: t('cameraDiceNone'), kind: 'waiting' };
-  const seen = t('cameraDiceSize', { n: sizes.n, min: sizes.min, max: sizes.max });
-  if (sizes.min < DIE_PX.min) return { text: `${seen} ${t('cameraDiceSmall', { min: DIE_PX.min, max: DIE_PX.max })}`, kind: 'waiting' };
-  if (sizes.max > DIE_PX.max) return { text: `${seen} ${t('cameraDiceLarge', { min: DIE_PX.min, max: DIE_PX.max })}`, kind: 'waiting' };
-  return { text: `${seen} ${t('cameraDiceGood', { min: DIE_PX.min, max: DIE_PX.max })}`, kind: 'ok' };
-}
-
-/** The live image: refreshed while this page shows it (vision updates carry no frame here). */
-let refresher: ReturnType<typeof setInterval> | null = null;
-
-/** The dice at rest the camera reads, boxed with their size in pixels (those beyond the tray are never read). */
-function seenDice(app: App, size: FrameSize): SVGElement {
-  const v = app.vision;
-  const group = s('g', { class: 'seen-dice' });
-  if (!v?.settled || v.width <= 0 || v.height <= 0) return group;
-  const sx = size.width / v.width;
-  const sy = size.height / v.height;
-  for (const d of v.dice) {
-    group.append(
-      s('rect', { x: (d.x - d.w / 2) * sx, y: (d.y - d.h / 2) * sy, width: d.w * sx, height: d.h * sy }),
-      s('text', { x: d.x * sx, y: (d.y + d.h / 2) * sy + 20, 'text-anchor': 'middle' }, `${dieSize(d)} px`),
-    );
-  }
-  return group;
-}
-
-type FrameSize = { width: number; height: number };
-
-/** The camera frame's size in pixels, as far as it is known yet (the overlay is drawn in them, undistorted). */
-function frameSize(app: App, img: HTMLImageElement): FrameSize {
-  if (app.vision && app.vision.width > 0 && app.vision.height > 0) return { width: app.vision.width, height: app.vision.height };
-  if (img.naturalWidth > 0 && img.naturalHeight > 0) return { width: img.naturalWidth, height: img.naturalHeight };
-  return { width: 640, height: 480 };
-}
-
-function keepLive(app: App, img: HTMLImageElement, sizes: HTMLElement, overlay: SVGElement, size: FrameSize): void {
-  const update = () => {
-    const next = sizeText(app);
-    sizes.textContent = next.text;
-    sizes.className = `hint camera-sizes ${next.kind}`;
-    overlay.querySelector('.seen-dice')?.remove();
-    overlay.append(seenDice(app, size));
-  };
-  update();
-  if (refresher) clearInterval(refresher);
-  refresher = setInterval(() => {
-    if (!img.isConnected) {
-      if (refresher) clearInterval(refresher);
-      refresher = null;
-      return;
-    }
-    if (app.connected) img.src = app.client.frameUrl();
-    update();
-  }, REFRESH_MS);
-}
-
-/** As wide as the page allows, never taller than most of the screen, in the camera's proportions. */
-function fitWidth(wrap: HTMLElement, img: HTMLImageElement): void {
-  if (img.naturalWidth > 0 && img.naturalHeight > 0) wrap.style.width = `min(100%, ${((75 * img.naturalWidth) / img.naturalHeight).toFixed(2)}vh)`;
-}
-
-/**
- * One <img> kept across re-renders: a new one would be empty until it loaded, the page shorter for a
- * moment, and the page would jump under a finger tapping the tray's corners.
- */
-let frameImage: HTMLImageElement | null = null;
-
-function liveImage(app: App): HTMLImageElement {
-  if (frameImage) return frameImage;
-  const img = h('img', { class: 'frame', alt: t('camera'), src: app.client.frameUrl(), draggable: 'false', 'data-testid': 'setup-frame' }) as HTMLImageElement;
-  img.addEventListener('error', () => img.classList.add('missing'));
-  img.addEventListener('load', () => {
-    img.classList.remove('missing');
-    if (img.parentElement) fitWidth(img.parentElement, img);
-  });
-  frameImage = img;
-  return img;
-}
-
-/** A drag on the image is under way: the page is not rebuilt under it (App.register). */
-let gesture = false;
-export const cameraGestureActive = (): boolean => gesture;
-
-const ZONES: { zone: Zone; cls: string; testid: string }[] = [
-  { zone: 'tray', cls: 'tray', testid: 'tray' },
-  { zone: 'keptZone', cls: 'kept', testid: 'kept' },
-];
-
-/** The areas set, as the corner-moving geometry takes them. */
-function areasOf(cal: CalibrationConfig | null): { zone: Zone; area: AreaConfig }[] {
-  return ZONES.flatMap(({ zone }) => (cal?.[zone] ? [{ zone, area: cal[zone]! }] : []));
-}
-
-/** The tray and kept zone over the image; with `handles`, a round mark on each corner, to drag. */
-function areasDrawn(cal: CalibrationConfig | null, W: number, H: number, handles: boolean): SVGElement {
-  const group = s('g', { class: 'areas' });
-  for (const { zone, cls, testid } of ZONES) {
-    const area = cal?.[zone];
-    if (!area) continue;
-    group.append(areaShape(area, W, H, { class: `area-${cls}`, 'data-testid': `area-${testid}` }));
-    if (handles) {
-      areaCorners(area).forEach((c, i) =>
-        group.append(s('circle', { class: `handle ${cls}`, 'data-testid': `handle-${testid}-${i}`, cx: c.x * W, cy: c.y * H, r: W / 90 })));
-    }
-  }
-  return group;
-}
-
-function imageView(app: App, control: boolean, sizes: HTMLElement): HTMLElement {
-  const img = liveImage(app);
-  img.alt = t('camera');
-  const cal = shown();
-  const { width: W, height: H } = frameSize(app, img);
-  const adjustable = control && !ui.drawing;
-  const overlay = s('svg', { class: 'setup-overlay', viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none' },
-    areasDrawn(cal, W, H, adjustable),
-    ui.corners.length > 1 ? s('polyline', { class: 'area-drawing', points: ui.corners.map((c) => `${c.x * W},${c.y * H}`).join(' ') }) : null,
-    ui.corners.map((c) => s('circle', { class: 'corner', 'data-testid': 'corner', cx: c.x * W, cy: c.y * H, r: W / 120 })),
-  );
-  const wrap = h('div', { class: `frame-wrap setup-wrap${ui.drawing ? ' drawing' : ''}`, 'data-testid': 'setup-wrap' }, img, overlay);
-  fitWidth(wrap, img);
-  if (control) {
-    // drawing: drag across the image (the rectangle follows the pointer) or tap four corners;
-    // otherwise: drag a corner of the tray or kept zone to move it
-    let start: { x: number; y: number } | null = null;
-    let rubber: SVGElement | null = null;
-    let adjusting: { zone: Zone; index: number; from: AreaConfig; now: AreaConfig } | null = null;
-    const shownSize = () => wrap.getBoundingClientRect();
-    const at = (e: PointerEvent) => {
-      const r = shownSize();
-      return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
-    };
-    const cornerAt = (e: PointerEvent) => (adjustable ? nearestCorner(areasOf(cal), at(e), shownSize(), CORNER_REACH) : null);
-    wrap.addEventListener('pointerdown', (e: PointerEvent) => {
-      if (!ui.drawing) {
-        const hit = cornerAt(e);
-        const area = hit && cal?.[hit.zone];
-        if (!hit || !area) return;
-        e.preventDefault();
-        wrap.setPointerCapture?.(e.pointerId);
-        adjusting = { ...hit, from: area, now: area };
-        gesture = true;
-        wrap.classList.add('adjusting');
-        return;
-      }
-      e.preventDefault();
-      wrap.setPointerCapture?.(e.pointerId);
-      start = at(e);
-      gesture = true;
-      rubber = s('rect', { class: 'area-drawing', x: start.x * W, y: start.y * H, width: 0, height: 0 });
-      overlay.append(rubber);
-    });
-    wrap.addEventListener('pointermove', (e: PointerEvent) => {
-      if (adjusting) {
-        const moved = moveCorner(adjusting.from, adjusting.index, at(e));
-        if (!moved) return; // too small or crossed: the area stays as it last was
-        adjusting.now = moved;
-        overlay.querySelector('.areas')?.replaceWith(areasDrawn({ ...(cal ?? { tray: null, keptZone: null }), [adjusting.zone]: moved }, W, H, true));
-        return;
-      }
-      if (!start || !rubber) {
-        wrap.classList.toggle('near-corner', cornerAt(e) !== null);
-        return;
-      }
-      const p = at(e);
-      rubber.setAttribute('x', String(Math.min(start.x, p.x) * W));
-      rubber.setAttribute('y', String(Math.min(start.y, p.y) * H));
-      rubber.setAttribute('width', String(Math.abs(p.x - start.x) * W));
-      rubber.setAttribute('height', String(Math.abs(p.y - start.y) * H));
-    });
-    wrap.addEventListener('pointercancel', () => {
-      if (!adjusting && !start) return;
-      gesture = false;
-      adjusting = null;
-      start = null;
-      rubber = null;
-      app.render(true);
-    });
-    wrap.addEventListener('pointerup', (e: PointerEvent) => {
-      gesture = false;
-      if (adjusting) {
-        const { zone, from, now } = adjusting;
-        adjusting = null;
-        if (now !== from) setArea(zone, now);
-        app.render(true);
-        return;
-      }
-      if (!start || !ui.drawing) return;
-      const zone = ui.drawing;
-      const end = at(e);
-      const tapped = Math.abs(end.x - start.x) < TAP && Math.abs(end.y - start.y) < TAP;
-      const from = start;
-      start = null;
-      rubber = null;
-      if (tapped) {
-        // a tap is a corner; the fourth makes the area (a camera looking at the tray at an angle)
-        ui.corners.push(end);
-        if (ui.corners.length < 4) {
-          app.render(true);
-          return;
-        }
-        const quad = cornersQuad(ui.corners);
-        ui.corners = [];
-        if (quad) setArea(zone, quad);
-        else ui.message = { text: t('cameraTooSmall'), kind: 'error' };
-      } else {
-        const rect = dragRect(from, end);
-        ui.corners = [];
-        if (rect) setArea(zone, rect);
-        else ui.message = { text: t('cameraTooSmall'), kind: 'error' };
-      }
-      app.render(true);
-    });
-  }
-  keepLive(app, img, sizes, overlay, { width: W, height: H });
-  return wrap;
-}
-
 /** The change goes into the draft (the areas in use, changed); drawing ends. */
 function change(areas: Partial<CalibrationConfig>): void {
   ui.draft = { ...(ui.draft ?? { tray: ui.view?.tray ?? null, keptZone: ui.view?.keptZone ?? null }), ...areas };
@@ -329,6 +86,39 @@ function change(areas: Partial<CalibrationConfig>): void {
 
 function setArea(zone: Zone, area: AreaConfig): void {
   change({ [zone]: area });
+}
+
+/** The gestures on the image, as changes to the page. */
+function gestures(app: App): ImageGestures {
+  const tooSmall = () => {
+    ui.message = { text: t('cameraTooSmall'), kind: 'error' };
+  };
+  return {
+    dragged(zone, rect) {
+      ui.corners = [];
+      if (rect) setArea(zone, rect);
+      else tooSmall();
+      app.render(true);
+    },
+    tapped(zone, corner) {
+      // the fourth corner tapped makes the area (a camera looking at the tray at an angle)
+      ui.corners.push(corner);
+      if (ui.corners.length === 4) {
+        const quad = cornersQuad(ui.corners);
+        ui.corners = [];
+        if (quad) setArea(zone, quad);
+        else tooSmall();
+      }
+      app.render(true);
+    },
+    adjusted(zone, area) {
+      setArea(zone, area);
+      app.render(true);
+    },
+    cancelled() {
+      app.render(true);
+    },
+  };
 }
 
 function edit(app: App, areas: Partial<CalibrationConfig>): void {
@@ -404,7 +194,7 @@ export function cameraSetupView(app: App): HTMLElement {
   const control = snap?.canControl === true;
   const sizes = sizeText(app);
   const sizesEl = h('p', { class: `hint camera-sizes ${sizes.kind}`, role: 'status', 'data-testid': 'camera-sizes' }, sizes.text);
-  const wrap = imageView(app, control, sizesEl);
+  const wrap = cameraImage(app, { areas: shown(), drawing: ui.drawing, corners: ui.corners, control }, gestures(app), sizesEl);
   const body: Child[] = [
     h('p', { class: 'hint' }, t('cameraWhy')),
     ui.view ? h('p', { 'data-testid': 'calibration-source' }, sourceText(ui.view)) : null,
@@ -419,3 +209,4 @@ export function cameraSetupView(app: App): HTMLElement {
   ];
   return h('section', { class: 'camera-setup', 'data-testid': 'camera-setup' }, title, body);
 }
+
