@@ -92,6 +92,18 @@ export interface Toast {
 
 const defaultRules = resolveRules();
 
+/** How long a list or field the user is in holds off rebuilding its region (App.render). */
+const HOLD_MS = 8000;
+
+/** The list or text field of `region` the user is in, if any (buttons and boxes are one click: never held). */
+function controlInUse(region: HTMLElement): HTMLElement | null {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || !region.contains(el)) return null;
+  if (el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) return el;
+  if (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file'].includes(el.type)) return el;
+  return null;
+}
+
 export class App {
   snap: Snapshot | null = null;
   vision: VisionUpdate | null = null;
@@ -235,49 +247,103 @@ export class App {
     return reply;
   }
 
-  /** Forms (wizard, settings) are rebuilt only when asked (`force`), so typing is never lost; nor is a view in the middle of a drag. */
+  /**
+   * Builds the page again. Unless `force`d (the user's own action), what the user is in the middle of is
+   * left alone: forms (wizard, settings) are rebuilt only when asked, a view in the middle of a drag is
+   * not rebuilt, and neither is a region whose list or field the user is in (`controlInUse`) until they
+   * leave it, choose, or HOLD_MS pass. The regions (chrome, main, overlays, toast) are made once.
+   */
   render(force: boolean): void {
-    const stable = this.view === 'wizard' || this.view === 'settings' || this.gestures[this.view]?.() === true;
-    if (!force && stable && this.builtView === this.view) {
-      this.renderChrome();
-      this.renderOverlays();
-      return;
-    }
-    this.builtView = this.view;
-    clear(this.root);
+    const main = this.regions().main;
     this.root.className = `view-${this.view}${this.kiosk ? ' kiosk' : ''}`;
-    const chrome = h('div', { id: 'chrome' });
-    const main = h('main', { id: 'main', tabindex: '-1' });
-    const overlays = h('div', { id: 'overlays' });
-    const toast = h('div', { id: 'toast', role: 'status', 'aria-live': 'polite' });
-    this.root.append(chrome, main, overlays, toast);
-    const render = this.renderers[this.view];
-    main.append(render ? render(this) : h('p', null, this.view));
-    this.renderChrome();
+    const same = this.builtView === this.view;
+    const stable = this.view === 'wizard' || this.view === 'settings' || this.gestures[this.view]?.() === true;
+    if (force || !same || !(stable || this.holdFor(main))) {
+      this.builtView = this.view;
+      const render = this.renderers[this.view];
+      main.replaceChildren(render ? render(this) : h('p', null, this.view));
+    }
+    if (force || !this.holdFor(this.regions().chrome)) this.renderChrome();
     this.renderOverlays();
     this.renderToast();
   }
 
-  private renderChrome(): void {
-    const el = document.getElementById('chrome');
-    if (!el || !this.chrome) return;
-    clear(el);
-    el.append(this.chrome(this));
+  private regions(): { chrome: HTMLElement; main: HTMLElement; overlays: HTMLElement; toast: HTMLElement } {
+    const found = (id: string) => document.getElementById(id);
+    if (!found('main') || !this.root.contains(found('main'))) {
+      clear(this.root);
+      this.root.append(
+        h('div', { id: 'chrome' }),
+        h('main', { id: 'main', tabindex: '-1' }),
+        h('div', { id: 'overlays' }),
+        h('div', { id: 'toast', role: 'status', 'aria-live': 'polite' }),
+      );
+      this.overlayNodes = [];
+    }
+    return { chrome: found('chrome')!, main: found('main')!, overlays: found('overlays')!, toast: found('toast')! };
   }
 
-  private renderOverlays(): void {
-    const el = document.getElementById('overlays');
-    if (!el) return;
-    clear(el);
-    for (const overlay of this.overlays) {
-      const node = overlay(this);
-      if (node) el.append(node);
+  /**
+   * Controls let go of since the user last came into them (chosen from, held too long): rebuilt under
+   * the user again. A list chosen from keeps the focus, and the view must not wait on it after that.
+   */
+  private letGo = new WeakSet<EventTarget>();
+  private watchingControls = false;
+
+  /**
+   * True when the user is in a list or field of `region` and has not chosen yet: its rebuild waits, and
+   * one more render(false) comes when they choose, leave it, or after HOLD_MS.
+   */
+  private holdFor(region: HTMLElement): boolean {
+    if (!this.watchingControls) {
+      this.watchingControls = true;
+      document.addEventListener('change', (e) => e.target && this.letGo.add(e.target), true);
+      document.addEventListener('focusin', (e) => e.target && this.letGo.delete(e.target), true);
     }
+    const control = controlInUse(region);
+    if (!control || this.letGo.has(control)) return false;
+    if (!this.waiting.has(control)) {
+      this.waiting.add(control);
+      const release = () => {
+        control.removeEventListener('change', release);
+        control.removeEventListener('blur', release);
+        clearTimeout(timer);
+        this.waiting.delete(control);
+        this.letGo.add(control);
+        this.render(false);
+      };
+      const timer = setTimeout(release, HOLD_MS);
+      control.addEventListener('change', release);
+      control.addEventListener('blur', release);
+    }
+    return true;
+  }
+
+  private waiting = new WeakSet<Element>();
+
+  private renderChrome(): void {
+    if (!this.chrome) return;
+    this.regions().chrome.replaceChildren(this.chrome(this));
+  }
+
+  /** the node each overlay showed last (null: none); a node shown again is left in place, never moved */
+  private overlayNodes: (Node | null)[] = [];
+
+  private renderOverlays(): void {
+    const el = this.regions().overlays;
+    this.overlays.forEach((overlay, i) => {
+      const node = overlay(this);
+      const before = this.overlayNodes[i] ?? null;
+      if (node === before) return;
+      if (before && node) before.parentNode?.replaceChild(node, before);
+      else if (before) before.parentNode?.removeChild(before);
+      else if (node) el.insertBefore(node, this.overlayNodes.slice(i + 1).find((n) => n?.parentNode === el) ?? null);
+      this.overlayNodes[i] = node;
+    });
   }
 
   private renderToast(): void {
-    const el = document.getElementById('toast');
-    if (!el) return;
+    const el = this.regions().toast;
     clear(el);
     if (this.toast) {
       el.append(h('div', { class: `toast toast-${this.toast.kind}` }, this.toast.text,

@@ -66,8 +66,18 @@ export function chromeView(app: App): HTMLElement {
   );
 }
 
+/**
+ * The PIN prompt shown, kept while it stays open and says the same (a state push arriving while the PIN
+ * is typed leaves the field, its digits and the focus alone).
+ */
+let pinShown: { node: HTMLElement; error: string | null } | null = null;
+
 export function pinOverlay(app: App): HTMLElement | null {
-  if (!app.ui.pinOpen || app.snap?.canControl) return null;
+  if (!app.ui.pinOpen || app.snap?.canControl) {
+    pinShown = null;
+    return null;
+  }
+  if (pinShown && pinShown.error === app.ui.pinError) return pinShown.node;
   const input = h('input', { type: 'password', inputmode: 'numeric', autocomplete: 'off', name: 'pin', id: 'pin-input', 'data-testid': 'pin-input', value: app.snap?.pin ?? '', minlength: 4, maxlength: 8, 'aria-label': t('pinLabel') });
   const form = h('form', {
     class: 'overlay-box pin-box',
@@ -97,5 +107,7 @@ export function pinOverlay(app: App): HTMLElement | null {
       h('button', { type: 'button', class: 'btn big-btn', onclick: () => { app.ui.pinOpen = false; app.render(false); } }, t('close'))),
   );
   setTimeout(() => input.focus(), 0);
-  return h('div', { class: 'overlay', role: 'dialog', 'aria-modal': 'true' }, form);
+  const node = h('div', { class: 'overlay', role: 'dialog', 'aria-modal': 'true' }, form);
+  pinShown = { node, error: app.ui.pinError };
+  return node;
 }
