@@ -1,7 +1,8 @@
 /**
- * A player typing or choosing on a screen keeps what they typed and where they were while the table
- * changes under them (a state push rebuilds the view): the PIN being typed on a kiosk whose demo game
- * plays on, a list being chosen from while another player's command arrives.
+ * A player typing, choosing or pressing on a screen keeps what they typed and where they were while
+ * the table changes under them (a state push rebuilds the view): the PIN being typed on a kiosk whose
+ * demo game plays on, a list being chosen from or a button being pressed while another player's
+ * command arrives.
  */
 import { describe, expect, it } from 'vitest';
 import { HAVE_CHROMIUM, PIN, command, useBrowserTable } from './harness.ts';
@@ -56,6 +57,16 @@ describe.skipIf(!HAVE_CHROMIUM)('typing while the table changes', () => {
     expect(await page().getByTestId('next-step').textContent()).toMatch(/1 to go/); // the view waits for the player
     await page().getByTestId('card-pick').selectOption({ index: 1 });
     await expect.poll(() => page().getByTestId('next-step').textContent()).not.toMatch(/1 to go/);
+  });
+
+  it('takes a press begun before a command arrived and ended after it as the click it is', async () => {
+    await page().getByTestId('nav-settings').scrollIntoViewIfNeeded();
+    const settings = (await page().getByTestId('nav-settings').boundingBox())!;
+    await page().mouse.move(settings.x + settings.width / 2, settings.y + settings.height / 2);
+    await page().mouse.down();
+    await changeElsewhere({ type: 'cardDrawn', card: { islands: [1], plane: 'jake' } });
+    await page().mouse.up();
+    await expect.poll(() => new URL(page().url()).searchParams.get('view')).toBe('settings');
     expect(table.errors).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
 import { t, type Key } from './i18n.ts';
 import { refusalText } from './refusals.ts';
+import { UserHold } from './user-hold.ts';
 import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
 import type { GameEvent } from '../../server/games/game-module.ts';
 
@@ -92,18 +93,6 @@ export interface Toast {
 
 const defaultRules = resolveRules();
 
-/** How long a list or field the user is in holds off rebuilding its region (App.render). */
-const HOLD_MS = 8000;
-
-/** The list or text field of `region` the user is in, if any (buttons and boxes are one click: never held). */
-function controlInUse(region: HTMLElement): HTMLElement | null {
-  const el = document.activeElement;
-  if (!(el instanceof HTMLElement) || !region.contains(el)) return null;
-  if (el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) return el;
-  if (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file'].includes(el.type)) return el;
-  return null;
-}
-
 export class App {
   snap: Snapshot | null = null;
   vision: VisionUpdate | null = null;
@@ -129,8 +118,8 @@ export class App {
     samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null, measure: null, measuring: false, model: null, modelAsked: false, modelBusy: false, modelError: null },
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};
-  /** per view: true while a gesture is under way on it (a drag), when a rebuild would drop it */
-  private gestures: Partial<Record<View, () => boolean>> = {};
+  /** what the user is in the middle of, that a state push must not rebuild under them */
+  private readonly hold = new UserHold(() => this.render(false));
   private chrome: ((app: App) => Node) | null = null;
   private overlays: ((app: App) => Node | null)[] = [];
   private builtView: View | null = null;
@@ -144,9 +133,8 @@ export class App {
     public seat: number | null,
   ) {}
 
-  register(view: View, render: (app: App) => Node, gesture?: () => boolean): void {
+  register(view: View, render: (app: App) => Node): void {
     this.renderers[view] = render;
-    if (gesture) this.gestures[view] = gesture;
   }
 
   setChrome(render: (app: App) => Node): void {
@@ -249,21 +237,21 @@ export class App {
 
   /**
    * Builds the page again. Unless `force`d (the user's own action), what the user is in the middle of is
-   * left alone: forms (wizard, settings) are rebuilt only when asked, a view in the middle of a drag is
-   * not rebuilt, and neither is a region whose list or field the user is in (`controlInUse`) until they
-   * leave it, choose, or HOLD_MS pass. The regions (chrome, main, overlays, toast) are made once.
+   * left alone: forms (wizard, settings) are rebuilt only when asked, and a region (header, view) with a
+   * press, a drag or a list the user is in is rebuilt once they let go (`UserHold`). The regions
+   * (chrome, main, overlays, toast) are made once.
    */
   render(force: boolean): void {
     const main = this.regions().main;
     this.root.className = `view-${this.view}${this.kiosk ? ' kiosk' : ''}`;
     const same = this.builtView === this.view;
-    const stable = this.view === 'wizard' || this.view === 'settings' || this.gestures[this.view]?.() === true;
-    if (force || !same || !(stable || this.holdFor(main))) {
+    const stable = this.view === 'wizard' || this.view === 'settings';
+    if (force || !same || !(stable || this.hold.holds(main))) {
       this.builtView = this.view;
       const render = this.renderers[this.view];
       main.replaceChildren(render ? render(this) : h('p', null, this.view));
     }
-    if (force || !this.holdFor(this.regions().chrome)) this.renderChrome();
+    if (force || !this.hold.holds(this.regions().chrome)) this.renderChrome();
     this.renderOverlays();
     this.renderToast();
   }
@@ -282,44 +270,6 @@ export class App {
     }
     return { chrome: found('chrome')!, main: found('main')!, overlays: found('overlays')!, toast: found('toast')! };
   }
-
-  /**
-   * Controls let go of since the user last came into them (chosen from, held too long): rebuilt under
-   * the user again. A list chosen from keeps the focus, and the view must not wait on it after that.
-   */
-  private letGo = new WeakSet<EventTarget>();
-  private watchingControls = false;
-
-  /**
-   * True when the user is in a list or field of `region` and has not chosen yet: its rebuild waits, and
-   * one more render(false) comes when they choose, leave it, or after HOLD_MS.
-   */
-  private holdFor(region: HTMLElement): boolean {
-    if (!this.watchingControls) {
-      this.watchingControls = true;
-      document.addEventListener('change', (e) => e.target && this.letGo.add(e.target), true);
-      document.addEventListener('focusin', (e) => e.target && this.letGo.delete(e.target), true);
-    }
-    const control = controlInUse(region);
-    if (!control || this.letGo.has(control)) return false;
-    if (!this.waiting.has(control)) {
-      this.waiting.add(control);
-      const release = () => {
-        control.removeEventListener('change', release);
-        control.removeEventListener('blur', release);
-        clearTimeout(timer);
-        this.waiting.delete(control);
-        this.letGo.add(control);
-        this.render(false);
-      };
-      const timer = setTimeout(release, HOLD_MS);
-      control.addEventListener('change', release);
-      control.addEventListener('blur', release);
-    }
-    return true;
-  }
-
-  private waiting = new WeakSet<Element>();
 
   private renderChrome(): void {
     if (!this.chrome) return;

@@ -10,7 +10,6 @@ import { invalidateStats, kioskView } from './views/kiosk.ts';
 import { phoneView } from './views/phone.ts';
 import { cameraView } from './views/roll.ts';
 import { cameraSetupView, resetCameraSetup } from './views/camera.ts';
-import { cameraGestureActive } from './views/camera-image.ts';
 import { samplesView } from './views/samples.ts';
 import { resetSettingsCache, settingsView } from './views/settings.ts';
 import { tickStopwatch } from './views/status.ts';
@@ -51,7 +50,7 @@ function start(): void {
   app.register('phone', phoneView);
   app.register('wizard', wizardView);
   app.register('settings', settingsView);
-  app.register('camera', cameraSetupView, cameraGestureActive);
+  app.register('camera', cameraSetupView);
   app.register('samples', samplesView);
   app.register('box', boxView);
   app.register('kiosk', kioskView);

@@ -116,10 +116,6 @@ function liveImage(app: App): HTMLImageElement {
   return img;
 }
 
-/** A drag on the image is under way: the page is not rebuilt under it (App.register). */
-let gesture = false;
-export const cameraGestureActive = (): boolean => gesture;
-
 const ZONES: { zone: Zone; cls: string; testid: string }[] = [
   { zone: 'tray', cls: 'tray', testid: 'tray' },
   { zone: 'keptZone', cls: 'kept', testid: 'kept' },
@@ -204,14 +200,12 @@ export function cameraImage(app: App, state: ImageState, on: ImageGestures, size
         e.preventDefault();
         wrap.setPointerCapture?.(e.pointerId);
         adjusting = { ...hit, from: area, now: area };
-        gesture = true;
         wrap.classList.add('adjusting');
         return;
       }
       e.preventDefault();
       wrap.setPointerCapture?.(e.pointerId);
       start = at(e);
-      gesture = true;
       rubber = s('rect', { class: 'area-drawing', x: start.x * W, y: start.y * H, width: 0, height: 0 });
       overlay.append(rubber);
     });
@@ -235,14 +229,12 @@ export function cameraImage(app: App, state: ImageState, on: ImageGestures, size
     });
     wrap.addEventListener('pointercancel', () => {
       if (!adjusting && !start) return;
-      gesture = false;
       adjusting = null;
       start = null;
       rubber = null;
       on.cancelled();
     });
     wrap.addEventListener('pointerup', (e: PointerEvent) => {
-      gesture = false;
       if (adjusting) {
         const { zone, from, now } = adjusting;
         adjusting = null;
