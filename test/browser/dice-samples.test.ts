@@ -230,7 +230,15 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     await page.setViewportSize({ width: 1200, height: 1400 });
     await page.goto(`${server.url}/?view=roll&lang=en&pin=${PIN}`);
     await api(server, 'POST', '/api/tables/default/simulator/throw', { faces: [6, 6] });
-    await page.getByTestId('photo-these-dice').click({ timeout: 30_000 });
+    // pressed while the camera's readings go on arriving (each one redraws the camera block): still a click
+    const button = page.getByTestId('photo-these-dice');
+    await button.waitFor({ timeout: 30_000 });
+    const at = (await button.boundingBox())!;
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    await page.mouse.down();
+    const seen = await page.locator('#app').getAttribute('data-vision-at');
+    await expect.poll(() => page.locator('#app').getAttribute('data-vision-at')).not.toBe(seen);
+    await page.mouse.up();
     await expect.poll(() => page.getByTestId('nav-samples').getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.getByTestId('take-photo').textContent()).toBe('New photo');
     expect(await page.locator('.sample-die').count()).toBeGreaterThan(0);

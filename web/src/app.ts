@@ -256,6 +256,11 @@ export class App {
     this.renderToast();
   }
 
+  /** True when the user is in the middle of something in `el`: a partial update leaves it for now. */
+  underUser(el: HTMLElement): boolean {
+    return this.hold.holds(el);
+  }
+
   private regions(): { chrome: HTMLElement; main: HTMLElement; overlays: HTMLElement; toast: HTMLElement } {
     const found = (id: string) => document.getElementById(id);
     if (!found('main') || !this.root.contains(found('main'))) {

@@ -69,8 +69,11 @@ function start(): void {
   client.on('vision', (update) => {
     app.vision = update;
     lastVisionAt = Date.now();
-    // only the camera block changes: no full re-render for every frame
-    for (const el of Array.from(document.querySelectorAll('.camera'))) {
+    // the time of the reading shown, for scripts and tests that wait for the camera's next one
+    root.dataset.visionAt = String(update.at);
+    // only the camera block changes: no full re-render for every frame (nor under a finger on its buttons)
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.camera'))) {
+      if (app.underUser(el)) continue;
       const next = cameraView(app);
       if (next) el.replaceWith(next);
     }
