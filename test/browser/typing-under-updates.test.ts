@@ -59,12 +59,18 @@ describe.skipIf(!HAVE_CHROMIUM)('typing while the table changes', () => {
     await expect.poll(() => page().getByTestId('next-step').textContent()).not.toMatch(/1 to go/);
   });
 
+  it('gives a keyboard user\'s focus back to the same button after a command rebuilds the view', async () => {
+    await page().getByTestId('undo').focus();
+    await changeElsewhere({ type: 'cardDrawn', card: { islands: [1], plane: 'jake' } });
+    expect(await page().evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('undo');
+  });
+
   it('takes a press begun before a command arrived and ended after it as the click it is', async () => {
     await page().getByTestId('nav-settings').scrollIntoViewIfNeeded();
     const settings = (await page().getByTestId('nav-settings').boundingBox())!;
     await page().mouse.move(settings.x + settings.width / 2, settings.y + settings.height / 2);
     await page().mouse.down();
-    await changeElsewhere({ type: 'cardDrawn', card: { islands: [1], plane: 'jake' } });
+    await changeElsewhere({ type: 'chooseAction', plane: 1, action: 'search' });
     await page().mouse.up();
     await expect.poll(() => new URL(page().url()).searchParams.get('view')).toBe('settings');
     expect(table.errors).toEqual([]);

@@ -8,7 +8,7 @@ import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
 import { t, type Key } from './i18n.ts';
 import { refusalText } from './refusals.ts';
-import { UserHold } from './user-hold.ts';
+import { UserHold, keepingFocus } from './user-hold.ts';
 import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
 import type { GameEvent } from '../../server/games/game-module.ts';
 
@@ -249,7 +249,10 @@ export class App {
     if (force || !same || !(stable || this.hold.holds(main))) {
       this.builtView = this.view;
       const render = this.renderers[this.view];
-      main.replaceChildren(render ? render(this) : h('p', null, this.view));
+      keepingFocus(main, () => {
+        main.replaceChildren(render ? render(this) : h('p', null, this.view));
+        return main;
+      });
     }
     if (force || !this.hold.holds(this.regions().chrome)) this.renderChrome();
     this.renderOverlays();
@@ -278,7 +281,12 @@ export class App {
 
   private renderChrome(): void {
     if (!this.chrome) return;
-    this.regions().chrome.replaceChildren(this.chrome(this));
+    const chrome = this.regions().chrome;
+    const build = this.chrome;
+    keepingFocus(chrome, () => {
+      chrome.replaceChildren(build(this));
+      return chrome;
+    });
   }
 
   /** the node each overlay showed last (null: none); a node shown again is left in place, never moved */

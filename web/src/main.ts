@@ -10,6 +10,7 @@ import { invalidateStats, kioskView } from './views/kiosk.ts';
 import { phoneView } from './views/phone.ts';
 import { cameraView } from './views/roll.ts';
 import { cameraSetupView, resetCameraSetup } from './views/camera.ts';
+import { keepingFocus } from './user-hold.ts';
 import { samplesView } from './views/samples.ts';
 import { resetSettingsCache, settingsView } from './views/settings.ts';
 import { tickStopwatch } from './views/status.ts';
@@ -75,7 +76,12 @@ function start(): void {
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('.camera'))) {
       if (app.underUser(el)) continue;
       const next = cameraView(app);
-      if (next) el.replaceWith(next);
+      if (next) {
+        keepingFocus(el, () => {
+          el.replaceWith(next);
+          return next;
+        });
+      }
     }
   });
   client.on('error', (err) => {

@@ -3,7 +3,8 @@
  * press or drag under way (a button rebuilt between press and release never gets its click; a drag
  * loses its path), or a list or text field they are in and have not chosen from yet (an open list
  * closes when rebuilt). A region holding one is left alone (`holds`); `release` is called once the
- * user lets go, chooses or leaves, or after a limit, so that the rebuild that waited can happen.
+ * user lets go, chooses or leaves, or after a limit, so that the rebuild that waited can happen. A
+ * rebuild that does happen gives a button's focus back (`keepingFocus`).
  */
 
 /** How long a list or field the user is in, without choosing, holds its region. */
@@ -11,13 +12,16 @@ export const CONTROL_HOLD_MS = 8000;
 /** How long a press or drag holds its region (a release the page never heard of ends it too). */
 export const PRESS_HOLD_MS = 30_000;
 
-/** The list or text field of `region` the user is in, if any (buttons and boxes are one click: never held). */
+/** A list or text field: the user stays in it for a while (buttons and boxes are one click). */
+export function isListOrField(el: Element): boolean {
+  if (el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) return true;
+  return el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file'].includes(el.type);
+}
+
+/** The list or text field of `region` the user is in, if any. */
 export function controlInUse(region: HTMLElement, doc: Document = document): HTMLElement | null {
   const el = doc.activeElement;
-  if (!(el instanceof HTMLElement) || !region.contains(el)) return null;
-  if (el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) return el;
-  if (el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file'].includes(el.type)) return el;
-  return null;
+  return el instanceof HTMLElement && region.contains(el) && isListOrField(el) ? el : null;
 }
 
 export class UserHold {
@@ -109,4 +113,19 @@ export class UserHold {
       this.release();
     }, 0);
   }
+}
+
+/**
+ * Rebuilds `region` (`rebuild` returns where the new content is: the region itself, or what replaced
+ * it), then gives the focus back to the button or box that had it (the same `data-testid` or `id`), so
+ * that a keyboard user is not sent back to the top of the page by a state push. A list or field rebuilt
+ * had been let go of (UserHold): it is not taken back into.
+ */
+export function keepingFocus(region: HTMLElement, rebuild: () => HTMLElement, doc: Document = document): void {
+  const had = doc.activeElement;
+  const kept = had instanceof HTMLElement && had !== region && region.contains(had) && !isListOrField(had) ? had : null;
+  const key = kept ? (kept.dataset.testid ? ['data-testid', kept.dataset.testid] : kept.id ? ['id', kept.id] : null) : null;
+  const rebuilt = rebuild();
+  if (!key || (doc.activeElement && doc.activeElement !== doc.body)) return;
+  rebuilt.querySelector<HTMLElement>(`[${key[0]}="${CSS.escape(key[1]!)}"]`)?.focus({ preventScroll: true });
 }
