@@ -229,10 +229,17 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     }
     await page.setViewportSize({ width: 1200, height: 1400 });
     await page.goto(`${server.url}/?view=roll&lang=en&pin=${PIN}`);
+    const thrownAt = Date.now();
     await api(server, 'POST', '/api/tables/default/simulator/throw', { faces: [6, 6] });
     // pressed while the camera's readings go on arriving (each one redraws the camera block): still a click
+    await expect
+      .poll(async () => {
+        const { status, data } = await api(server, 'POST', '/api/tables/default/dice-samples/hold');
+        return status === 200 && (data.at as number) > thrownAt ? (data.dice as unknown[]).length : 0;
+      }, { timeout: 30_000, interval: 300 })
+      .toBe(2);
     const button = page.getByTestId('photo-these-dice');
-    await button.waitFor({ timeout: 30_000 });
+    await expect.poll(() => button.boundingBox(), { timeout: 30_000 }).not.toBeNull();
     const at = (await button.boundingBox())!;
     await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
     await page.mouse.down();
