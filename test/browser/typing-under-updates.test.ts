@@ -18,8 +18,20 @@ describe.skipIf(!HAVE_CHROMIUM)('typing while the table changes', () => {
     await expect.poll(() => page().locator('#app').getAttribute('data-seq')).not.toBe(seq);
   }
 
-  it('keeps the digits of a PIN typed while a command arrives', async () => {
+  it('says a PIN is wrong and empties the field for another try', async () => {
     await page().goto(`${table.server.url}/?lang=en`);
+    await page().getByTestId('unlock').click();
+    const input = page().getByTestId('pin-input');
+    await input.fill('9999');
+    await page().keyboard.press('Enter');
+    await expect.poll(() => page().locator('.pin-box [role=alert]').textContent()).toMatch(/wrong pin/i);
+    // not the wrong one again: empty, or the PIN this screen shows
+    expect(['', PIN]).toContain(await input.inputValue());
+    await page().locator('.pin-box').getByRole('button', { name: 'Close' }).click();
+    expect(await page().getByTestId('pin-input').count()).toBe(0);
+  });
+
+  it('keeps the digits of a PIN typed while a command arrives', async () => {
     await page().getByTestId('unlock').click();
     const input = page().getByTestId('pin-input');
     await input.waitFor();

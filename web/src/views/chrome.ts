@@ -70,14 +70,14 @@ export function chromeView(app: App): HTMLElement {
  * The PIN prompt shown, kept while it stays open and says the same (a state push arriving while the PIN
  * is typed leaves the field, its digits and the focus alone).
  */
-let pinShown: { node: HTMLElement; error: string | null } | null = null;
+let pinShown: { node: HTMLElement; error: string | null; lang: string } | null = null;
 
 export function pinOverlay(app: App): HTMLElement | null {
   if (!app.ui.pinOpen || app.snap?.canControl) {
     pinShown = null;
     return null;
   }
-  if (pinShown && pinShown.error === app.ui.pinError) return pinShown.node;
+  if (pinShown && pinShown.error === app.ui.pinError && pinShown.lang === lang()) return pinShown.node;
   const input = h('input', { type: 'password', inputmode: 'numeric', autocomplete: 'off', name: 'pin', id: 'pin-input', 'data-testid': 'pin-input', value: app.snap?.pin ?? '', minlength: 4, maxlength: 8, 'aria-label': t('pinLabel') });
   const form = h('form', {
     class: 'overlay-box pin-box',
@@ -95,6 +95,7 @@ export function pinOverlay(app: App): HTMLElement | null {
         }
       } else {
         app.ui.pinError = reply.error.message || t('pinWrong');
+        input.value = '';
       }
       app.render(false);
     },
@@ -108,6 +109,6 @@ export function pinOverlay(app: App): HTMLElement | null {
   );
   setTimeout(() => input.focus(), 0);
   const node = h('div', { class: 'overlay', role: 'dialog', 'aria-modal': 'true' }, form);
-  pinShown = { node, error: app.ui.pinError };
+  pinShown = { node, error: app.ui.pinError, lang: lang() };
   return node;
 }
