@@ -123,9 +123,14 @@ export class UserHold {
  */
 export function keepingFocus(region: HTMLElement, rebuild: () => HTMLElement, doc: Document = document): void {
   const had = doc.activeElement;
-  const kept = had instanceof HTMLElement && had !== region && region.contains(had) && !isListOrField(had) ? had : null;
+  const inside = had instanceof HTMLElement && had !== region && region.contains(had) ? had : null;
+  const kept = inside && !isListOrField(inside) ? inside : null;
   const key = kept ? (kept.dataset.testid ? ['data-testid', kept.dataset.testid] : kept.id ? ['id', kept.id] : null) : null;
+  const view = doc.defaultView;
+  const scrolled = view ? { x: view.scrollX, y: view.scrollY } : null;
   const rebuilt = rebuild();
+  // Chromium scrolls to the top when the focused element goes: the page stays where it was
+  if (inside && view && scrolled && (view.scrollX !== scrolled.x || view.scrollY !== scrolled.y)) view.scrollTo(scrolled.x, scrolled.y);
   if (!key || (doc.activeElement && doc.activeElement !== doc.body)) return;
   rebuilt.querySelector<HTMLElement>(`[${key[0]}="${CSS.escape(key[1]!)}"]`)?.focus({ preventScroll: true });
 }
