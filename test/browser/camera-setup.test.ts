@@ -68,7 +68,7 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
   });
 
   it('adjusts the saved tray by dragging one of its corners', async () => {
-    expect(await page().getByTestId('adjust-hint').textContent()).toBe('To adjust an area, drag one of its round corner marks; save when it fits.');
+    expect(await page().getByTestId('adjust-hint').textContent()).toBe('To adjust an area, drag one of its round corner marks (or focus one and use the arrow keys); save when it fits.');
     // a drag away from every corner changes nothing
     await drag([0.3, 0.4], [0.35, 0.5]);
     expect(await page().getByTestId('calibration-draft').count()).toBe(0);
@@ -85,6 +85,25 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
     expect(tray.y).toBeCloseTo(0.1, 1);
     expect(tray.x + tray.w).toBeCloseTo(0.7, 1);
     expect(tray.y + tray.h).toBeCloseTo(0.85, 1);
+  });
+
+  it('moves a corner from the keyboard: focused, the arrow keys move it, further with Shift', async () => {
+    const before = (await calibration()).tray!;
+    await page().getByTestId('handle-tray-0').focus();
+    expect(await page().getByTestId('handle-tray-0').getAttribute('aria-label')).toBe('tray corner 1: the arrow keys move it, further with Shift');
+    await page().keyboard.press('Shift+ArrowRight');
+    await page().keyboard.press('Shift+ArrowRight');
+    await page().keyboard.press('ArrowDown');
+    // the mark keeps the focus as the page is drawn again after each key
+    expect(await page().evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('handle-tray-0');
+    await page().getByTestId('save-calibration').click();
+    await expect.poll(() => page().getByTestId('calibration-message').textContent()).toBe('Saved: the camera reads within it now.');
+    const tray = (await calibration()).tray!;
+    expect(tray.x).toBeCloseTo(before.x + 0.04, 3);
+    expect(tray.y).toBeCloseTo(before.y + 0.005, 3);
+    // the opposite corner stayed
+    expect(tray.x + tray.w).toBeCloseTo(before.x + before.w, 3);
+    expect(tray.y + tray.h).toBeCloseTo(before.y + before.h, 3);
   });
 
   it('keeps a corner drag going while the table changes under it', async () => {

@@ -117,20 +117,20 @@ export class UserHold {
 
 /**
  * Rebuilds `region` (`rebuild` returns where the new content is: the region itself, or what replaced
- * it), then gives the focus back to the button or box that had it (the same `data-testid` or `id`), so
+ * it), then gives the focus back to the button, box or mark that had it (the same `data-testid` or `id`), so
  * that a keyboard user is not sent back to the top of the page by a state push. A list or field rebuilt
  * had been let go of (UserHold): it is not taken back into.
  */
 export function keepingFocus(region: HTMLElement, rebuild: () => HTMLElement, doc: Document = document): void {
   const had = doc.activeElement;
-  const inside = had instanceof HTMLElement && had !== region && region.contains(had) ? had : null;
+  const inside = (had instanceof HTMLElement || had instanceof SVGElement) && had !== region && region.contains(had) ? had : null;
   const kept = inside && !isListOrField(inside) ? inside : null;
   const key = kept ? (kept.dataset.testid ? ['data-testid', kept.dataset.testid] : kept.id ? ['id', kept.id] : null) : null;
   const view = doc.defaultView;
   const scrolled = view ? { x: view.scrollX, y: view.scrollY } : null;
   const rebuilt = rebuild();
-  // Chromium scrolls to the top when the focused element goes: the page stays where it was
+  // the page can jump to the top when the focused element goes (seen in Chromium on the camera page): it stays where it was
   if (inside && view && scrolled && (view.scrollX !== scrolled.x || view.scrollY !== scrolled.y)) view.scrollTo(scrolled.x, scrolled.y);
   if (!key || (doc.activeElement && doc.activeElement !== doc.body)) return;
-  rebuilt.querySelector<HTMLElement>(`[${key[0]}="${CSS.escape(key[1]!)}"]`)?.focus({ preventScroll: true });
+  rebuilt.querySelector<HTMLElement | SVGElement>(`[${key[0]}="${CSS.escape(key[1]!)}"]`)?.focus({ preventScroll: true });
 }

@@ -20,6 +20,9 @@ const REFRESH_MS = 1000;
 /** A tap moves the pointer less than this share of the image between press and release; more is a drag. */
 const TAP = 0.01;
 
+/** How far an arrow key moves a focused corner, in shares of the image (Shift: four times as far). */
+const KEY_STEPS: Record<string, [number, number]> = { ArrowLeft: [-0.005, 0], ArrowRight: [0.005, 0], ArrowUp: [0, -0.005], ArrowDown: [0, 0.005] };
+
 /** How near (CSS pixels) a press must be to an area's corner to move it: about a fingertip. */
 const CORNER_REACH = 28;
 
@@ -135,7 +138,10 @@ function areasDrawn(cal: CalibrationConfig | null, W: number, H: number, handles
     group.append(areaShape(area, W, H, { class: `area-${cls}`, 'data-testid': `area-${testid}` }));
     if (handles) {
       areaCorners(area).forEach((c, i) =>
-        group.append(s('circle', { class: `handle ${cls}`, 'data-testid': `handle-${testid}-${i}`, cx: c.x * W, cy: c.y * H, r: W / 90 })));
+        group.append(s('circle', {
+          class: `handle ${cls}`, 'data-testid': `handle-${testid}-${i}`, 'data-zone': zone, 'data-index': i, cx: c.x * W, cy: c.y * H, r: W / 90,
+          tabindex: 0, role: 'button', 'aria-label': t('cameraCornerLabel', { area: t(zone === 'tray' ? 'cameraLegendTray' : 'cameraLegendKept'), n: i + 1 }),
+        })));
     }
   }
   return group;
@@ -192,6 +198,21 @@ export function cameraImage(app: App, state: ImageState, on: ImageGestures, size
       return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
     };
     const cornerAt = (e: PointerEvent) => (adjustable ? nearestCorner(areasOf(cal), at(e), shownSize(), CORNER_REACH) : null);
+    // a corner mark focused from the keyboard: the arrow keys move it (with Shift, further)
+    wrap.addEventListener('keydown', (e: KeyboardEvent) => {
+      const handle = e.target instanceof SVGElement && e.target.classList.contains('handle') ? e.target : null;
+      const step = KEY_STEPS[e.key];
+      if (!adjustable || !handle || !step) return;
+      e.preventDefault();
+      const zone = handle.dataset.zone as Zone;
+      const index = Number(handle.dataset.index);
+      const area = cal?.[zone];
+      const corner = area ? areaCorners(area)[index] : undefined;
+      if (!area || !corner) return;
+      const far = e.shiftKey ? 4 : 1;
+      const moved = moveCorner(area, index, { x: corner.x + step[0] * far, y: corner.y + step[1] * far });
+      if (moved) on.adjusted(zone, moved);
+    });
     wrap.addEventListener('pointerdown', (e: PointerEvent) => {
       if (!state.drawing) {
         const hit = cornerAt(e);
