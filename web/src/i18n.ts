@@ -524,7 +524,7 @@ const es: Record<Key, string> = {
   cameraDrawHint: 'Arrastra sobre la imagen de una esquina de la zona a la opuesta, o toca sus cuatro esquinas (una cámara que mira la bandeja de lado).',
   cameraCornersLeft: 'Esquinas por tocar: {n} más.',
   cameraAdjustHint: 'Para ajustar una zona, arrastra una de sus marcas redondas de esquina (o selecciónala y usa las flechas); guarda cuando encaje.',
-  cameraCornerLabel: 'Esquina {n} de {area}: las flechas la mueven, más con Mayús',
+  cameraCornerLabel: '{area}, esquina {n}: las flechas la mueven, más con Mayús',
   cameraFind: 'Encontrar la bandeja',
   cameraFindHint: 'Vacía antes la bandeja: el servicio busca la mayor superficie uniforme de la imagen.',
   cameraFound: 'Encontrada: una superficie uniforme que cubre el {coverage} % de la imagen. Compruébala y guarda.',
