@@ -240,6 +240,12 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
       .toBe(2);
     const button = page.getByTestId('photo-these-dice');
     await expect.poll(() => button.boundingBox(), { timeout: 30_000 }).not.toBeNull();
+    // focused from the keyboard, the button stays the same element through the camera's next readings
+    await button.focus();
+    await button.evaluate((el) => ((el as unknown as { mark: boolean }).mark = true));
+    const focusedAt = await page.locator('#app').getAttribute('data-vision-at');
+    await expect.poll(() => page.locator('#app').getAttribute('data-vision-at')).not.toBe(focusedAt);
+    expect(await page.evaluate(() => (document.activeElement as unknown as { mark?: boolean } | null)?.mark === true)).toBe(true);
     const at = (await button.boundingBox())!;
     await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
     await page.mouse.down();

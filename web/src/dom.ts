@@ -60,3 +60,30 @@ export function keepOpenState(details: HTMLDetailsElement, record: (open: boolea
     if (details.isConnected) record(details.open);
   });
 }
+
+/**
+ * Makes `old` show what `next` shows, changing only what differs: a text changed in place, an element
+ * with the same tag and attributes kept (with its focus and listeners) and its children compared the
+ * same way, anything else replaced. For a block redrawn several times a second whose listeners depend on
+ * nothing but the app (the roll panel's camera block). Returns the node now shown.
+ */
+export function redrawInPlace(old: Node, next: Node): Node {
+  if (old.isEqualNode(next)) return old;
+  if (old.nodeType === Node.TEXT_NODE && next.nodeType === Node.TEXT_NODE) {
+    old.textContent = next.textContent;
+    return old;
+  }
+  if (!(old instanceof Element) || !(next instanceof Element) || !sameShell(old, next) || old.childNodes.length !== next.childNodes.length) {
+    old.parentNode?.replaceChild(next, old);
+    return next;
+  }
+  const before = Array.from(old.childNodes);
+  Array.from(next.childNodes).forEach((child, i) => redrawInPlace(before[i]!, child));
+  return old;
+}
+
+/** Same tag, namespace and attributes. */
+function sameShell(a: Element, b: Element): boolean {
+  if (a.namespaceURI !== b.namespaceURI || a.tagName !== b.tagName || a.attributes.length !== b.attributes.length) return false;
+  return Array.from(a.attributes).every((at) => b.getAttributeNS(at.namespaceURI, at.localName) === at.value);
+}

@@ -11,6 +11,7 @@ import { phoneView } from './views/phone.ts';
 import { cameraView } from './views/roll.ts';
 import { cameraSetupView, resetCameraSetup } from './views/camera.ts';
 import { keepingFocus } from './user-hold.ts';
+import { redrawInPlace } from './dom.ts';
 import { samplesView } from './views/samples.ts';
 import { resetSettingsCache, settingsView } from './views/settings.ts';
 import { tickStopwatch } from './views/status.ts';
@@ -76,12 +77,7 @@ function start(): void {
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('.camera'))) {
       if (app.underUser(el)) continue;
       const next = cameraView(app);
-      if (next) {
-        keepingFocus(el, () => {
-          el.replaceWith(next);
-          return next;
-        });
-      }
+      if (next) keepingFocus(el, () => redrawInPlace(el, next) as HTMLElement);
     }
   });
   client.on('error', (err) => {
