@@ -13,7 +13,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CameraSetupError, type CameraSetup } from '../table/camera-setup.ts';
 import type { Table } from '../table/table.ts';
-import type { TrayEstimateReply } from './protocol.ts';
 import * as S from './schemas.ts';
 
 type IdParams = { Params: { id: string } };
@@ -81,8 +80,7 @@ export function registerCameraRoutes(app: FastifyInstance, deps: CameraRouteDeps
     const setup = setupOf(request, reply, true);
     if (!setup) return reply;
     try {
-      const found: TrayEstimateReply = await setup.estimate();
-      return found;
+      return await setup.estimate();
     } catch (err) {
       return refusal(request, reply, err);
     }

@@ -115,12 +115,7 @@ export type DiceModelStatus = DiceModelsStatus;
 export type { AreaConfig, CalibrationConfig, CalibrationView } from '../table/camera-setup.ts';
 
 /** POST /api/tables/:id/camera/calibration/estimate: the tray found in a frame of the empty tray (not kept). */
-export interface TrayEstimateReply {
-  tray: { x: number; y: number; w: number; h: number };
-  /** the even surface's share of the image, and of its rectangle */
-  coverage: number;
-  fill: number;
-}
+export type { TrayEstimateReply } from '../table/camera-setup.ts';
 
 /** GET /api/tables/:id/stats?day=YYYY-MM-DD (server's local day; default today). Attract games are counted apart. */
 export interface DayStatsReply {

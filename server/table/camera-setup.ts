@@ -23,6 +23,14 @@ export interface CalibrationView extends CalibrationConfig {
   savedAt: number | null;
 }
 
+/** The tray found in a frame of the empty tray (not kept). */
+export interface TrayEstimateReply {
+  tray: { x: number; y: number; w: number; h: number };
+  /** the even surface's share of the image, and of its rectangle */
+  coverage: number;
+  fill: number;
+}
+
 /** What the camera set-up needs of the camera feed. */
 export interface CalibratedFeed {
   setCalibration(cal: TrayCalibration): void;
@@ -105,7 +113,7 @@ export class CameraSetup {
   }
 
   /** Finds the tray in the latest frame, which must show the empty tray; nothing is kept or applied. */
-  async estimate(): Promise<{ tray: { x: number; y: number; w: number; h: number }; coverage: number; fill: number }> {
+  async estimate(): Promise<TrayEstimateReply> {
     const frame = this.feed.latestFrame();
     if (!frame) throw new CameraSetupError('noFrame', 'No camera frame yet: the tray can be found once the camera sends images.');
     try {

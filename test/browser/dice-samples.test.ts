@@ -55,6 +55,19 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
   const faceOf = async (i: number) => (await faces())[i];
   const tap = (i: number) => page.getByTestId(`sample-die-${i}`).click();
 
+  /** Throws these dice on the simulated camera and waits until it has read them all at rest. */
+  async function throwAndReadAtRest(faces: number[]): Promise<void> {
+    const thrownAt = Date.now();
+    const thrown = await api(server, 'POST', '/api/tables/default/simulator/throw', { faces });
+    expect(thrown.status).toBe(200);
+    await expect
+      .poll(async () => {
+        const { status, data } = await api(server, 'POST', '/api/tables/default/dice-samples/hold');
+        return status === 200 && (data.at as number) > thrownAt ? (data.dice as unknown[]).length : 0;
+      }, { timeout: 30_000, interval: 300 })
+      .toBe(faces.length);
+  }
+
   it('takes a photo of thrown dice, corrects its labels by tapping and saves it with them', async (ctx) => {
     const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean; error?: string; model?: string } };
     if (!health.vision?.ready) {
@@ -68,15 +81,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     expect(await page.getByTestId('samples-folder').textContent()).toContain(server.samplesDir);
 
     // four known dice on the simulated camera; wait until it has read them at rest
-    const thrownAt = Date.now();
-    const thrown = await api(server, 'POST', '/api/tables/default/simulator/throw', { faces: [2, 3, 4, 5] });
-    expect(thrown.status).toBe(200);
-    await expect
-      .poll(async () => {
-        const { status, data } = await api(server, 'POST', '/api/tables/default/dice-samples/hold');
-        return status === 200 && (data.at as number) > thrownAt ? (data.dice as unknown[]).length : 0;
-      }, { timeout: 30_000, interval: 300 })
-      .toBe(4);
+    await throwAndReadAtRest([2, 3, 4, 5]);
 
     await page.getByTestId('take-photo').click();
     await expect.poll(() => page.locator('.sample-die').count()).toBeGreaterThanOrEqual(3);
@@ -229,15 +234,8 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     }
     await page.setViewportSize({ width: 1200, height: 1400 });
     await page.goto(`${server.url}/?view=roll&lang=en&pin=${PIN}`);
-    const thrownAt = Date.now();
-    await api(server, 'POST', '/api/tables/default/simulator/throw', { faces: [6, 6] });
+    await throwAndReadAtRest([6, 6]);
     // pressed while the camera's readings go on arriving (each one redraws the camera block): still a click
-    await expect
-      .poll(async () => {
-        const { status, data } = await api(server, 'POST', '/api/tables/default/dice-samples/hold');
-        return status === 200 && (data.at as number) > thrownAt ? (data.dice as unknown[]).length : 0;
-      }, { timeout: 30_000, interval: 300 })
-      .toBe(2);
     const button = page.getByTestId('photo-these-dice');
     await expect.poll(() => button.boundingBox(), { timeout: 30_000 }).not.toBeNull();
     // focused from the keyboard, the button stays the same element through the camera's next readings

@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import type { DeviceStatus, SeenDie, VisionUpdate } from '../../http/protocol.ts';
 import type { DiceReader, Frame, FrameSource, SettledRead } from '../ports.ts';
-import { calibrationToConfig, readingRegion, watchMask, zoneOf, type TrayCalibration, type Zone } from './calibration.ts';
+import { calibrationToConfig, readingRegion, watchMask, zoneOf, type CalibrationConfig, type TrayCalibration, type Zone } from './calibration.ts';
 import { decodeGrey, GREY_HEIGHT, GREY_WIDTH, imageSize } from './grey.ts';
 import { SettleDetector, type SettleOptions } from './settle.ts';
 import { DiceStabilizer, type DiceReading, type ObservedDie, type StabilizerOptions } from './stabilizer.ts';
@@ -52,6 +52,8 @@ export class DiceFeed extends EventEmitter {
   private readonly source: FrameSource;
   private readonly reader: DiceReader;
   private calibration: TrayCalibration;
+  /** the calibration as vision updates carry it (made once per calibration, not per frame) */
+  private areas: CalibrationConfig;
   private readonly settle: SettleDetector;
   private readonly stabilizer: DiceStabilizer;
   private readonly frameUrl: string;
@@ -81,6 +83,7 @@ export class DiceFeed extends EventEmitter {
     this.source = o.source;
     this.reader = o.reader;
     this.calibration = o.calibration ?? { tray: null, keptZone: null };
+    this.areas = calibrationToConfig(this.calibration);
     this.settle = new SettleDetector(o.settle ?? {}, watchMask(this.calibration, GREY_WIDTH, GREY_HEIGHT));
     this.stabilizer = new DiceStabilizer(o.stabilizer ?? {});
     this.frameUrl = o.frameUrl ?? `/api/tables/${encodeURIComponent(o.tableId)}/frame.jpg`;
@@ -157,6 +160,7 @@ export class DiceFeed extends EventEmitter {
   /** Replaces the tray calibration (new dice are tracked from the next frame). */
   setCalibration(cal: TrayCalibration): void {
     this.calibration = cal;
+    this.areas = calibrationToConfig(cal);
     this.settle.setMask(watchMask(cal, GREY_WIDTH, GREY_HEIGHT));
     this.stabilizer.reset();
   }
@@ -250,7 +254,7 @@ export class DiceFeed extends EventEmitter {
   }
 
   private emitVision(at: number, width: number, height: number, settled: boolean, dice: VisionDie[]): void {
-    const v: FeedVision = { tableId: this.tableId, at, width, height, settled, dice, frameUrl: this.frameUrl, areas: calibrationToConfig(this.calibration) };
+    const v: FeedVision = { tableId: this.tableId, at, width, height, settled, dice, frameUrl: this.frameUrl, areas: this.areas };
     this.emit('vision', v);
   }
 
