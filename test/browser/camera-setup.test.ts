@@ -171,6 +171,29 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
     expect(await page().getByTestId('area-kept').count()).toBe(1);
   });
 
+  it('sets a kept zone with the keyboard alone: a first rectangle, its corners moved with the arrow keys', async () => {
+    const tray = (await calibration()).tray!;
+    await page().getByTestId('no-kept').click();
+    await page().getByTestId('draw-keptZone').focus();
+    await page().keyboard.press('Enter');
+    await page().getByTestId('draw-start').focus();
+    await page().keyboard.press('Enter');
+    // the right fifth of the tray, its first corner mark focused for the arrow keys
+    await page().getByTestId('area-kept').waitFor();
+    expect(await page().evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('handle-kept-0');
+    expect(await page().getByTestId('draw-hint').count()).toBe(0);
+    await page().keyboard.press('Shift+ArrowLeft');
+    await page().getByTestId('save-calibration').click();
+    await expect.poll(() => page().getByTestId('calibration-message').textContent()).toBe('Saved: the camera reads within it now.');
+    const kept = (await calibration()).keptZone as { x: number; y: number; w: number; h: number };
+    expect(kept.x + kept.w).toBeCloseTo(tray.x + tray.w, 3);
+    expect(kept.w).toBeCloseTo(Math.round((tray.w / 5) * 1000) / 1000 + 0.02, 3);
+    expect(kept.y).toBeCloseTo(tray.y, 3);
+    expect(kept.h).toBeCloseTo(tray.h, 3);
+    await page().getByTestId('reset-calibration').click();
+    await expect.poll(() => page().getByTestId('calibration-source').textContent()).toBe('In use: the tables file\'s.');
+  });
+
   it('says how large the camera sees the dice at rest', async (ctx) => {
     const health = (await (await fetch(`${table.server.url}/api/health`)).json()) as { vision?: { ready?: boolean } };
     if (!health.vision?.ready) {

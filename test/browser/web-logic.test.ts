@@ -8,7 +8,8 @@ import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
 import { dieLabelPlace, unsureDice } from '../../web/src/views/roll.ts';
-import { cornersQuad, dragRect, moveCorner, nearestCorner } from '../../web/src/views/area-geometry.ts';
+import { cornersQuad, dragRect, moveCorner, nearestCorner, startingArea } from '../../web/src/views/area-geometry.ts';
+import { parseArea } from '../../server/hardware/camera/calibration.ts';
 
 const rules = resolveRules();
 
@@ -209,6 +210,20 @@ describe('drawing the tray on the camera image', () => {
     expect(moveCorner(tray, 2, { x: 0.7, y: 0.95 })).toEqual({ quad: [[0.1, 0.1], [0.8, 0.12], [0.7, 0.95], [0.15, 0.85]] });
     // the bottom right dragged beyond the top edge: the edges would cross
     expect(moveCorner(tray, 2, { x: 0.5, y: 0.02 })).toBeNull();
+  });
+
+  it('starts an area to adjust from the keyboard: the tray most of the image, the kept zone the tray\'s right fifth', () => {
+    expect(startingArea('tray', null)).toEqual({ x: 0.1, y: 0.1, w: 0.8, h: 0.8 });
+    expect(startingArea('keptZone', { x: 0.2, y: 0.1, w: 0.5, h: 0.6 })).toEqual({ x: 0.6, y: 0.1, w: 0.1, h: 0.6 });
+    // a quad tray: the right fifth of its bounds
+    expect(startingArea('keptZone', { quad: [[0.1, 0.1], [0.8, 0.12], [0.75, 0.9], [0.15, 0.85]] })).toEqual({ x: 0.66, y: 0.1, w: 0.14, h: 0.8 });
+    expect(startingArea('keptZone', null)).toEqual({ x: 0.77, y: 0.1, w: 0.18, h: 0.8 });
+    // a tray along the image's edges, or a sliver: still an area the service takes
+    for (const tray of [{ x: 0, y: 0, w: 1, h: 1 }, { x: 0.98, y: 0.98, w: 0.02, h: 0.02 }, { x: 0.3333, y: 0.6667, w: 0.6667, h: 0.3333 }]) {
+      const kept = startingArea('keptZone', tray);
+      expect(() => parseArea(kept, 'keptZone')).not.toThrow();
+      expect(kept.x + kept.w).toBeLessThanOrEqual(tray.x + tray.w + 1e-9);
+    }
   });
 
   it('finds the corner under a finger, the nearest within reach on screen', () => {

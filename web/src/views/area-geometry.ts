@@ -104,3 +104,23 @@ export function nearestCorner<Z extends string>(
   }
   return best;
 }
+
+/** The bounds of an area, as a rectangle. */
+function boundsOf(area: AreaConfig): Rect {
+  const corners = areaCorners(area);
+  const x0 = Math.min(...corners.map((c) => c.x));
+  const y0 = Math.min(...corners.map((c) => c.y));
+  return { x: x0, y: y0, w: Math.max(...corners.map((c) => c.x)) - x0, h: Math.max(...corners.map((c) => c.y)) - y0 };
+}
+
+/**
+ * A first rectangle to adjust corner by corner (from the keyboard, or as a start for a finger): the tray
+ * most of the image; the kept zone the right fifth of the tray (of the image when no tray is set).
+ */
+export function startingArea(zone: 'tray' | 'keptZone', tray: AreaConfig | null): Rect {
+  if (zone === 'tray') return { x: 0.1, y: 0.1, w: 0.8, h: 0.8 };
+  const within = tray ? boundsOf(tray) : { x: 0.05, y: 0.1, w: 0.9, h: 0.8 };
+  const w = Math.max(round3(within.w / 5), MIN_SIDE);
+  const y = round3(Math.min(within.y, 1 - MIN_SIDE));
+  return { x: round3(Math.min(within.x + within.w - w, 1 - w)), y, w, h: round3(Math.min(Math.max(within.h, MIN_SIDE), 1 - y)) };
+}

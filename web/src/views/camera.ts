@@ -10,7 +10,7 @@ import type { App } from '../app.ts';
 import { h, type Child } from '../dom.ts';
 import { t } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
-import { cornersQuad, type Point } from './area-geometry.ts';
+import { cornersQuad, startingArea, type Point } from './area-geometry.ts';
 import { areasOf, cameraImage, sizeText, type ImageGestures, type Zone } from './camera-image.ts';
 import type { AreaConfig, CalibrationConfig, CalibrationView } from '../types.ts';
 
@@ -150,6 +150,13 @@ function controls(app: App): HTMLElement {
     }
     app.render(true);
   };
+  // without a pointer: a first rectangle, its first corner mark focused for the arrow keys
+  const start = (zone: Zone | null) => {
+    if (!zone) return;
+    setArea(zone, startingArea(zone, shown()?.tray ?? null));
+    app.render(true);
+    document.querySelector<SVGElement>(`[data-testid="handle-${zone === 'tray' ? 'tray' : 'kept'}-0"]`)?.focus();
+  };
   const draft = ui.draft;
   return h('div', { class: 'setup-controls' },
     h('div', { class: 'row' },
@@ -158,7 +165,10 @@ function controls(app: App): HTMLElement {
       h('button', { type: 'button', class: 'btn', 'data-testid': 'find-tray', title: t('cameraFindHint'), disabled: ui.busy, onclick: () => void find() }, t('cameraFind')),
     ),
     ui.drawing
-      ? h('p', { class: 'hint', role: 'status', 'data-testid': 'draw-hint' }, t('cameraDrawHint'), ui.corners.length ? ` ${t('cameraCornersLeft', { n: 4 - ui.corners.length })}` : '')
+      ? [
+        h('p', { class: 'hint', role: 'status', 'data-testid': 'draw-hint' }, t('cameraDrawHint'), ui.corners.length ? ` ${t('cameraCornersLeft', { n: 4 - ui.corners.length })}` : ''),
+        h('p', null, h('button', { type: 'button', class: 'btn small', 'data-testid': 'draw-start', onclick: () => start(ui.drawing) }, t('cameraDrawStart'))),
+      ]
       : areasOf(shown()).length ? h('p', { class: 'hint', 'data-testid': 'adjust-hint' }, t('cameraAdjustHint')) : null,
     h('div', { class: 'row' },
       h('button', { type: 'button', class: 'btn small', 'data-testid': 'whole-image', disabled: !shown()?.tray, onclick: () => edit(app, { tray: null }) }, t('cameraWholeImage')),
