@@ -29,7 +29,7 @@ export function chromeView(app: App): HTMLElement {
   const views = app.kiosk ? [] : VIEWS;
   return h('header', { class: 'chrome' },
     h('div', { class: 'brand' },
-      h('span', { class: 'app-title' }, t('appTitle')),
+      h('h1', { class: 'app-title' }, t('appTitle')),
       h('span', { class: 'game-title' }, t('gameTitle')),
       snap ? h('span', { class: 'table-name' }, snap.name) : null,
     ),
@@ -100,7 +100,7 @@ export function pinOverlay(app: App): HTMLElement | null {
       app.render(false);
     },
   },
-    h('h2', null, t('pinPrompt')),
+    h('h2', { id: 'pin-title' }, t('pinPrompt')),
     h('label', { class: 'field' }, h('span', null, t('pinLabel')), input),
     app.ui.pinError ? h('p', { class: 'form-error', role: 'alert' }, app.ui.pinError) : null,
     h('div', { class: 'row' },
@@ -108,7 +108,7 @@ export function pinOverlay(app: App): HTMLElement | null {
       h('button', { type: 'button', class: 'btn big-btn', onclick: () => { app.ui.pinOpen = false; app.render(false); } }, t('close'))),
   );
   setTimeout(() => input.focus(), 0);
-  const node = h('div', { class: 'overlay', role: 'dialog', 'aria-modal': 'true' }, form);
+  const node = h('div', { class: 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'pin-title' }, form);
   pinShown = { node, error: app.ui.pinError, lang: lang() };
   return node;
 }

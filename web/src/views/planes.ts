@@ -34,7 +34,7 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
     ),
     h('dl', { class: 'plane-stats' },
       h('div', { class: `stat fuel${fuel <= 3 ? ' low' : ''}` }, h('dt', null, t('fuel')), h('dd', { 'data-testid': `fuel-${plane.id}` }, fuel),
-        h('div', { class: 'bar' }, h('span', { class: 'bar-fill', 'data-pct': Math.round(fuelPct) }))),
+        h('dd', { class: 'bar', 'aria-hidden': 'true' }, h('span', { class: 'bar-fill', 'data-pct': Math.round(fuelPct) }))),
       h('div', { class: 'stat' }, h('dt', null, t('skill')), h('dd', { 'data-testid': `skill-${plane.id}` }, plane.skill)),
       h('div', { class: 'stat' }, h('dt', null, t('dice')), h('dd', null, dice)),
       h('div', { class: 'stat' }, h('dt', null, t('cockpit')), h('dd', null, plane.cockpit)),

@@ -137,7 +137,7 @@ export function historyView(app: App, limit: number): HTMLElement | null {
   if (!lines.length) return null;
   const newest = lines[0]!.seq;
   return h('section', { class: 'history', 'aria-label': t('happened'), 'data-testid': 'history' },
-    h('h3', null, t('happened')),
+    h('h2', null, t('happened')),
     h('ol', null, lines.map((l) => h('li', { class: l.seq === newest ? 'new' : '' }, l.text))),
   );
 }

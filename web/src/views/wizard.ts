@@ -128,7 +128,7 @@ export function wizardView(app: App): HTMLElement {
         h('label', { class: 'field' }, h('span', null, t('plane', { n: i + 1 })),
           h('select', { name: `seat${i}`, onchange: (e: Event) => { f.planeSeats[i] = Number((e.target as HTMLSelectElement).value); } },
             seatOptions.map((seat) => h('option', { value: seat, selected: seat === f.planeSeats[i] }, t('seat', { n: seat }))))))),
-    fieldset(t('seed'), h('input', { type: 'number', name: 'seed', min: 0, inputmode: 'numeric', value: f.seed, oninput: (e: Event) => { f.seed = (e.target as HTMLInputElement).value; } })),
+    fieldset(t('seed'), h('input', { type: 'number', name: 'seed', 'aria-label': t('seed'), min: 0, inputmode: 'numeric', value: f.seed, oninput: (e: Event) => { f.seed = (e.target as HTMLInputElement).value; } })),
     h('p', { class: 'total-time', 'data-testid': 'total-time' }, t('totalTime', { n: totalMinutes(app, f) })),
     overridesCount > 0 ? h('p', { class: 'hint' }, t('overridesActive', { n: overridesCount })) : null,
     error,
