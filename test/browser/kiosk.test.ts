@@ -49,7 +49,7 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     expect((await tableState(server, 'demo')).outcome).toBeNull();
     await page.goto(`${server.url}/?kiosk=1&table=demo&lang=en`);
     await expect.poll(() => page.getByTestId('stats-games').textContent(), { timeout: 20_000 }).toBe('1');
-    expect(await page.getByTestId('day-stats').textContent()).toContain('Time ran out.');
+    expect(await page.getByTestId('defeats-time').textContent()).toBe('Time ran out: 1');
     await shot(page, 'kiosk-stats');
     expect(errors).toEqual([]);
   });

@@ -38,7 +38,7 @@ export function statsView(): HTMLElement {
       h('div', null, h('dt', null, t('avgDuration')), h('dd', null, stats.durationMs.mean !== null ? durationText(stats.durationMs.mean) : '—')),
     ),
     defeats.length
-      ? h('div', { class: 'defeats' }, h('h3', null, t('defeatsBy')), h('ul', null, defeats.map(([cause, n]) => h('li', null, `${tk(`cause_${cause}`)} ${n}`))))
+      ? h('div', { class: 'defeats' }, h('h3', null, t('defeatsBy')), h('ul', null, defeats.map(([cause, n]) => h('li', { 'data-testid': `defeats-${cause}` }, `${tk(`cause_${cause}`).replace(/\.$/, '')}: `, h('strong', null, n)))))
       : null,
   );
 }
