@@ -131,6 +131,23 @@ describe('continuous rolls', () => {
     expect(r.state.roll).toBeNull();
   });
 
+  it('"When you pass 8 skill points, turn over the card to keep counting": the event says so, and to turn it back after a crash', () => {
+    let s = choose(scenario({ planes: { 3: { position: at(2), skill: 8 } } }), { 3: 'search' });
+    s = ok(s, { type: 'search', plane: 3 }).state;
+    expect(s.roll?.tracker.spec.dice).toBe(6);
+    const up = ok(roll(s, [5, 5, 2, 3, 4, 6]), { type: 'confirmRoll' });
+    expect(up.events.find((e) => e.type === 'skillGained')).toMatchObject({ plane: 3, skill: 9, skillCard: 'back' });
+    const crashing = searching(2);
+    crashing.planes[2].skill = 10;
+    const down = ok(crashing, { type: 'dice', faces: [1, 1, 3, 4] });
+    expect(down.events.find((e) => e.type === 'planeCrashed')).toMatchObject({ plane: 3, skillLost: 3, skillCard: 'front' });
+    // no turn of the card when the skill stays on one side
+    const low = ok(choose(scenario({ planes: { 3: { position: at(2), skill: 1 } } }), { 3: 'search' }), { type: 'search', plane: 3 }).state;
+    const same = ok(roll(low, [5, 5, 2, 3]), { type: 'confirmRoll' });
+    expect(same.events.find((e) => e.type === 'skillGained')).toMatchObject({ skill: 2 });
+    expect(same.events.find((e) => e.type === 'skillGained')).not.toHaveProperty('skillCard');
+  });
+
   it('"If the cockpit card is already on the B side, the plane is destroyed and eliminated from the game."', () => {
     const s = ok(choose(scenario({ planes: { 3: { position: at(2), fuel: 1, cockpit: 'B' } } }), { 3: 'search' }), { type: 'search', plane: 3 }).state;
     const r = ok(s, { type: 'dice', faces: [1, 5, 3, 4] });
@@ -348,6 +365,17 @@ describe('after a move', () => {
     refused(s, { type: 'lightningAttack', plane: 4 }, 'noLightningAttack');
     s = ok(s, { type: 'move', plane: 3, to: 5 }).state;
     s = ok(s, { type: 'move', plane: 1, to: 8 }).state;
+    refused(s, { type: 'lightningAttack', plane: 3 }, 'noLightningAttack');
+  });
+
+  it('"Each plane must complete its actions completely and independently before the next plane starts": another plane dropping its load ends the moment for a lightning attack', () => {
+    let s = choose(scenario({ japanese: { 5: ['kate'] }, planes: { 1: { load: 'bomb' }, 3: { load: 'bomb' } } }));
+    s = ok(s, { type: 'move', plane: 3, to: 5 }).state;
+    // the plane that moved may drop its own bomb first ("at any time during their turn")
+    const own = ok(s, { type: 'dropLoad', plane: 3 }).state;
+    expect(ok(own, { type: 'lightningAttack', plane: 3 }).state.roll?.purpose).toBe('lightningAttack');
+    s = ok(s, { type: 'dropLoad', plane: 1 }).state;
+    expect(s.afterMove).toBeNull();
     refused(s, { type: 'lightningAttack', plane: 3 }, 'noLightningAttack');
   });
 

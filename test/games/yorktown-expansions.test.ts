@@ -120,6 +120,15 @@ describe('drop tank', () => {
     const moved = ok(s, { type: 'move', plane: 3, to: 5 }).state;
     refused(moved, { type: 'useDropTank', plane: 3 }, 'notTurnStart');
   });
+
+  it('a drop tank used at the beginning of another plane\'s turn ends the moment for the plane that just moved', () => {
+    let s = choose(scenario({ newGame: { expansions: ALL }, japanese: { 5: ['kate'] }, planes: { 4: { fuel: 7, load: 'dropTank' } } }));
+    s = ok(s, { type: 'move', plane: 3, to: 5 }).state;
+    expect(s.afterMove?.plane).toBe(3);
+    s = ok(s, { type: 'useDropTank', plane: 4 }).state;
+    expect(s.afterMove).toBeNull();
+    refused(s, { type: 'lightningAttack', plane: 3 }, 'noLightningAttack');
+  });
 });
 
 describe('weather events', () => {

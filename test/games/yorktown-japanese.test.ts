@@ -93,6 +93,24 @@ describe('Japanese phase', () => {
     expect(tokenCounts(s)).toEqual(tokensBefore);
   });
 
+  it('"En este caso, no se coloca ningún avión al resolver la carta": on a card of two islands, no plane is placed', () => {
+    let s = ok(japanesePhase(CHAIN), card([4, 7], 'zeke', 'cap')).state;
+    s = ok(roll(s, [1, 1, 3]), { type: 'confirmRoll' }).state;
+    expect(island(s, 4).japanese).toEqual([]);
+    expect(island(s, 7).japanese).toEqual([]);
+    expect(s.japaneseDestroyed).toBe(1);
+    // the card's event still happens
+    expect(s.cap).toBe(1);
+    // an owner who reads the English "the plane is ... not placed" as the attacker's alone
+    const english = scenario({ japanese: CHAIN, newGame: { deck: 'physical', ruleOverrides: { 'yorktown.aaKillPlacesNoPlane': false } } });
+    english.phase = 'japanese';
+    english.turn = 1;
+    let e = ok(english, card([4, 7], 'zeke')).state;
+    e = ok(roll(e, [1, 1, 3]), { type: 'confirmRoll' }).state;
+    expect(island(e, 4).japanese).toEqual([]);
+    expect(island(e, 7).japanese).toEqual(['zeke']);
+  });
+
   it('no pair: no hit; a second different reading of a single roll is taken as a correction', () => {
     let s = ok(japanesePhase(CHAIN), card([4], 'zeke')).state;
     s = roll(s, [2, 3, 4]);

@@ -67,6 +67,13 @@ describe('set-up', () => {
     expect(island(s, 4).japanese).toEqual(['kate']);
   });
 
+  it('an owner who sets japanese.ignoreEventsAtSetup to false gets the set-up cards\' events', () => {
+    let s = start({ deck: 'physical', ruleOverrides: { 'japanese.ignoreEventsAtSetup': false } });
+    s = ok(s, { type: 'cardDrawn', card: { islands: [4], plane: 'kate', event: 'cap', directHit: false } }).state;
+    expect(s.cap).toBe(1);
+    expect(s.phase).toBe('setup');
+  });
+
   it('"Shuffle the Japanese deck": the same seed gives the same deck, another seed another order', () => {
     expect(start({ seed: 5 }).deck).toEqual(start({ seed: 5 }).deck);
     expect(start({ seed: 5 }).deck.drawPile).not.toEqual(start({ seed: 6 }).deck.drawPile);

@@ -12,6 +12,10 @@ import type { Rules } from '../../server/games/yorktown1942/ruleset.ts';
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : String(v ?? ''));
 
+/** The physical skill card turned as the skill crosses `skill.flipAfter`, in words after the event's. */
+const skillCardText = (e: GameEvent): string =>
+  e.skillCard === 'back' ? ` · ${t('ev_skillCardBack')}` : e.skillCard === 'front' ? ` · ${t('ev_skillCardFront')}` : '';
+
 export function describeEvent(e: GameEvent, rules: Rules): string | null {
   const plane = num(e.plane);
   switch (e.type) {
@@ -55,7 +59,7 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
     case 'japaneseDestroyed':
       return t(e.cap ? 'ev_japaneseDestroyedCap' : 'ev_japaneseDestroyed', { plane: num(e.by), what: tk(`jap_${str(e.plane)}`), island: num(e.island) });
     case 'skillGained':
-      return t('ev_skillGained', { plane, n: num(e.points), skill: num(e.skill) });
+      return t('ev_skillGained', { plane, n: num(e.points), skill: num(e.skill) }) + skillCardText(e);
     case 'searchSucceeded':
       return t('ev_searchSucceeded', { plane, n: num(e.raised), search: num(e.search) });
     case 'searchFailed':
@@ -71,7 +75,7 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
     case 'weatherNotRevealed':
       return t('ev_weatherNotRevealed', { island: num(e.island) });
     case 'planeCrashed':
-      return t('ev_planeCrashed', { plane, n: num(e.skillLost) });
+      return t('ev_planeCrashed', { plane, n: num(e.skillLost) }) + skillCardText(e);
     case 'planeDestroyed':
       return t('ev_planeDestroyed', { plane });
     case 'manoeuvreUsed':

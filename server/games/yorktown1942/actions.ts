@@ -490,10 +490,20 @@ export function lightningAttack(ctx: Ctx, command: LightningAttackCommand): void
   });
 }
 
+/**
+ * "Each plane must complete its actions completely and independently before the next plane starts":
+ * another plane doing anything ends the moment right after a plane's move (lightning attack,
+ * emergency landing).
+ */
+function otherPlaneActs(ctx: Ctx, plane: PlaneState): void {
+  if (ctx.state.afterMove && ctx.state.afterMove.plane !== plane.id) ctx.state.afterMove = null;
+}
+
 export function dropLoad(ctx: Ctx, command: DropLoadCommand): void {
   const plane = getPlane(ctx, command.plane);
   requirePlayerPhase(ctx);
   if (plane.load === 'none') reject('noLoad', `Plane ${plane.id} carries neither a bomb nor a drop tank.`);
+  otherPlaneActs(ctx, plane);
   returnLoad(ctx, plane, 'dropped into the sea');
 }
 
@@ -504,6 +514,7 @@ export function useDropTank(ctx: Ctx, command: UseDropTankCommand): void {
   if (plane.done) reject('notTurnStart', `A drop tank is used at the beginning of the plane's turn; plane ${plane.id} has already acted.`);
   const limit = ctx.rules.dropTank.maxFuelToUse;
   if (plane.fuel > limit) reject('tooMuchFuel', `Plane ${plane.id} has ${plane.fuel} fuel: a drop tank is used with ${limit} fuel or fewer.`);
+  otherPlaneActs(ctx, plane);
   const gain = Math.min(ctx.rules.dropTank.fuelGain, ctx.rules.fuel.max - plane.fuel);
   plane.fuel += gain;
   plane.load = 'none';

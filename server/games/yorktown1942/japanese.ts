@@ -81,10 +81,10 @@ function toPlayerPhase(ctx: Ctx): void {
   emit(ctx, 'phaseChanged', { phase: 'planes', turn: ctx.state.turn });
 }
 
-/** Place the card's planes (all but the attacker when the Yorktown's guns destroyed it), then its event. */
+/** Place the card's planes (none when the Yorktown's guns destroyed the attacker: `aaKillPlacesNoPlane`), then its event. */
 function finishCard(ctx: Ctx, card: JapaneseCard, attackerDestroyed: boolean): void {
   card.islands.forEach((island, index) => {
-    if (attackerDestroyed && index === 0) return;
+    if (attackerDestroyed && (ctx.rules.yorktown.aaKillPlacesNoPlane || index === 0)) return;
     placePlane(ctx, card.plane, island);
   });
   resolveEvent(ctx, card);
@@ -149,11 +149,12 @@ function discard(ctx: Ctx, card: JapaneseCard): void {
   ctx.state.lastCard = card;
 }
 
-/** Set-up draws: place the planes, ignore events; one island → draw a second card. Returns cards still to draw. */
+/** Set-up draws: place the planes, events ignored (`ignoreEventsAtSetup`); one island → draw a second card. */
 export function setupCard(ctx: Ctx, card: JapaneseCard): void {
   discard(ctx, card);
   emit(ctx, 'cardDrawn', { card, setup: true });
   for (const island of card.islands) placePlane(ctx, card.plane, island);
+  if (!ctx.rules.japanese.ignoreEventsAtSetup) resolveEvent(ctx, card);
   const state = ctx.state;
   state.setupDraws = card.islands.length >= 2 ? 0 : state.setupDraws - 1;
   if (state.setupDraws <= 0) {

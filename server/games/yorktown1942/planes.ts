@@ -42,11 +42,22 @@ export function stormPenalty(ctx: Ctx, plane: PlaneState): number {
   return island?.weather?.revealed && island.weather.id === 'storm' ? ctx.rules.weather.stormDicePenalty : 0;
 }
 
+/**
+ * "When you pass 8 skill points, turn over the card to keep counting": the side of the skill card the
+ * players turn it to when a change of skill crosses `skill.flipAfter`, else nothing.
+ */
+function skillCardTurned(ctx: Ctx, before: number, after: number): { skillCard: 'back' | 'front' } | Record<string, never> {
+  const flip = ctx.rules.skill.flipAfter;
+  if (before <= flip && after > flip) return { skillCard: 'back' };
+  if (before > flip && after <= flip) return { skillCard: 'front' };
+  return {};
+}
+
 export function gainSkill(ctx: Ctx, plane: PlaneState, points: number, reason: string): void {
   if (points <= 0) return;
   const before = plane.skill;
   plane.skill = Math.min(ctx.rules.skill.max, plane.skill + points);
-  emit(ctx, 'skillGained', { plane: plane.id, points: plane.skill - before, skill: plane.skill, reason });
+  emit(ctx, 'skillGained', { plane: plane.id, points: plane.skill - before, skill: plane.skill, reason, ...skillCardTurned(ctx, before, plane.skill) });
 }
 
 /** Pay a cost that was checked beforehand. */
@@ -91,7 +102,7 @@ export function crash(ctx: Ctx, plane: PlaneState, skillLoss: number, why: strin
     plane.cockpit = 'B';
     plane.position = { at: 'deck' };
     plane.fuel = ctx.rules.fuel.max;
-    emit(ctx, 'planeCrashed', { plane: plane.id, why, skillLost: skillBefore - plane.skill, cockpit: 'B' });
+    emit(ctx, 'planeCrashed', { plane: plane.id, why, skillLost: skillBefore - plane.skill, cockpit: 'B', ...skillCardTurned(ctx, skillBefore, plane.skill) });
   } else {
     plane.destroyed = true;
     plane.position = { at: 'deck' };

@@ -48,6 +48,8 @@ export interface Rules {
     attackDice: Record<JapaneseType, number>;
     hitPair: number;
     aaFace: number;
+    /** the attacker shot down: none of the card's planes is placed (false: only the first island's) */
+    aaKillPlacesNoPlane: boolean;
     hitsToSink: number;
     directHitHits: number;
   };
