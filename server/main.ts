@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const samples = new DiceSampleStore(join(config.dataDir, 'dice-samples'));
   let models: DiceModels | null = null;
   const { app, service } = await buildApp({
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: config.logLevel },
     service: (log) => new TableService({ config, dbFile, games: tableGames, log }),
     models: (log) =>
       (models = new DiceModels({ dataDir: config.dataDir, configuredDir: config.modelDir, photosDir: samples.dir, openReader: (modelDir) => createDiceReader({ modelDir }), log })),

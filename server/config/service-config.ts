@@ -1,14 +1,17 @@
 /**
  * The service's configuration: environment variables plus an optional JSON file
- * (FLIGHTDECK_CONFIG) naming the tables. Every problem is reported with the path of the
- * offending field, and the service refuses to start on a bad file.
+ * (FLIGHTDECK_CONFIG) naming the tables. Every problem, of the environment and of the file
+ * together, is reported with the path of the offending field, and the service refuses to start.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { gameModules } from '../games/registry.ts';
 import { checkCameraConfig, type CameraConfig } from '../hardware/camera/config.ts';
 
 export type SerialConfig =
+  /** the box when one with a known USB id is plugged in at start, else the one on the dashboard */
+  | { kind: 'auto' }
   | { kind: 'virtual' }
   | { kind: 'none' }
   | { kind: 'port'; path: string }
@@ -42,6 +45,8 @@ export interface TableConfig {
 export interface ServiceConfig {
   port: number;
   host: string;
+  /** LOG_LEVEL: the log's level (pino) */
+  logLevel: LogLevel;
   dataDir: string;
   /** TABLE_PIN: one PIN for every table (otherwise each table gets a generated one) */
   pin: string | null;
@@ -64,6 +69,9 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_HOST = '0.0.0.0';
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+const HOST_NAME = /^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*$/;
 export const DEFAULT_PORT = 3000;
 const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 export const PIN_PATTERN = /^[0-9]{4,8}$/;
@@ -74,7 +82,7 @@ export function defaultTable(): TableConfig {
     name: 'Table 1',
     game: 'yorktown1942',
     camera: cameraConfig('synthetic'),
-    serial: { kind: 'virtual' },
+    serial: { kind: 'auto' },
     kiosk: null,
     showPinOnLocalDisplay: true,
     tableDisplays: [],
@@ -91,13 +99,14 @@ function checkKeys(obj: Record<string, unknown>, allowed: string[], path: string
 
 function parseSerial(v: unknown, path: string, problems: string[]): SerialConfig {
   if (v === undefined || v === 'virtual') return { kind: 'virtual' };
+  if (v === 'auto') return { kind: 'auto' };
   if (v === 'none' || v === null) return { kind: 'none' };
   if (typeof v === 'string') {
     if (v.length === 0) problems.push(`${path}: empty port path`);
     return { kind: 'port', path: v };
   }
   if (!isObject(v)) {
-    problems.push(`${path}: expected "virtual", "none", a port path like "/dev/ttyACM0", {"path": ...} or {"vendorId": "2341", "productId": "0043"}`);
+    problems.push(`${path}: expected "auto", "virtual", "none", a port path like "/dev/ttyACM0", {"path": ...} or {"vendorId": "2341", "productId": "0043"}`);
     return { kind: 'none' };
   }
   checkKeys(v, ['path', 'vendorId', 'productId'], path, problems);
@@ -173,7 +182,9 @@ export function parseTablesFile(json: unknown, source = 'file'): TableConfig[] {
     else if (seen.has(t.id)) problems.push(`${path}.id: "${t.id}" is used by an earlier table`);
     else seen.add(t.id);
     if (t.name !== undefined && (typeof t.name !== 'string' || t.name.length === 0 || t.name.length > 60)) problems.push(`${path}.name: expected a string of 1-60 characters`);
-    if (t.game !== undefined && typeof t.game !== 'string') problems.push(`${path}.game: expected a game module id such as "yorktown1942"`);
+    if (t.game !== undefined && (typeof t.game !== 'string' || !Object.hasOwn(gameModules, t.game))) {
+      problems.push(`${path}.game: expected the id of a game this service has (${Object.keys(gameModules).join(', ')}) (got ${JSON.stringify(t.game)})`);
+    }
     if (t.showPinOnLocalDisplay !== undefined && typeof t.showPinOnLocalDisplay !== 'boolean') problems.push(`${path}.showPinOnLocalDisplay: expected true or false`);
     return {
       id: typeof t.id === 'string' ? t.id : base.id,
@@ -220,7 +231,7 @@ export function parseOrigin(text: string): string | null {
   return url.origin;
 }
 
-/** Reads the environment (PORT, HOST, FLIGHTDECK_DATA, FLIGHTDECK_CONFIG, TABLE_PIN, FLIGHTDECK_ALLOWED_ORIGINS, FLIGHTDECK_MODEL). */
+/** Reads the environment (PORT, HOST, LOG_LEVEL, FLIGHTDECK_DATA, FLIGHTDECK_CONFIG, TABLE_PIN, FLIGHTDECK_ALLOWED_ORIGINS, FLIGHTDECK_MODEL) and the tables file. */
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const problems: string[] = [];
   let port = DEFAULT_PORT;
@@ -240,14 +251,31 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
   if (modelDir !== null && !existsSync(join(modelDir, 'spec.json'))) {
     problems.push(`FLIGHTDECK_MODEL: ${modelDir} holds no dice model (no spec.json): name a folder npm run model:adapt wrote, or leave it unset for the shipped model`);
   }
-  if (problems.length > 0) throw new ConfigError(problems, 'from the environment');
+  const host = env.HOST && env.HOST !== '' ? env.HOST : DEFAULT_HOST;
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) problems.push(`HOST: "${host.slice(0, 80)}" is not an address like 0.0.0.0 (every interface), 127.0.0.1 (this machine only) or a host name`);
+  const logLevel = (env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: "${logLevel.slice(0, 40)}" is not one of ${LOG_LEVELS.join(', ')}`);
   const configFile = env.FLIGHTDECK_CONFIG ? resolve(env.FLIGHTDECK_CONFIG) : null;
+  let tables = [defaultTable()];
+  let fileWrong = false;
+  if (configFile) {
+    try {
+      tables = loadTablesFile(configFile);
+    } catch (err) {
+      if (!(err instanceof ConfigError) || problems.length === 0) throw err;
+      // both wrong: one list, the file's problems named by the file
+      problems.push(...err.problems.map((p) => `${configFile}: ${p}`));
+      fileWrong = true;
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems, fileWrong ? `from the environment and ${configFile}` : 'from the environment');
   return {
     port,
-    host: env.HOST && env.HOST !== '' ? env.HOST : DEFAULT_HOST,
+    host,
+    logLevel,
     dataDir: resolve(env.FLIGHTDECK_DATA && env.FLIGHTDECK_DATA !== '' ? env.FLIGHTDECK_DATA : './data'),
     pin,
-    tables: configFile ? loadTablesFile(configFile) : [defaultTable()],
+    tables,
     configFile,
     allowedOrigins,
     modelDir,

@@ -6,11 +6,23 @@
  */
 import type { SerialConfig } from '../config/service-config.ts';
 import type { BoxButton, ButtonBox, ButtonEvent, BuzzerCue, LedState } from '../hardware/ports.ts';
+import { SerialPort } from 'serialport';
+import { DEFAULT_USB_IDS, guardedSystemList, listPortsSafely, pickPort } from '../hardware/serial/port-finder.ts';
 import { SerialButtonBox } from '../hardware/serial/serial-box.ts';
 import { VirtualButtonBox } from '../hardware/serial/virtual-box.ts';
 import type { Table, TableChange, TableLog } from './table.ts';
 
-export function createBox(config: SerialConfig, log: TableLog, tableId: string): ButtonBox | null {
+/** The port of a plugged-in box (one of the boards' USB ids), or why none was found. */
+export type BoxFinder = () => Promise<{ path: string } | { none: string }>;
+
+const findPluggedBox: BoxFinder = async () => {
+  const listed = await listPortsSafely(guardedSystemList(() => SerialPort.list()));
+  if (!listed.ok) return { none: listed.reason };
+  const path = pickPort(listed.ports, DEFAULT_USB_IDS);
+  return path ? { path } : { none: `no serial port with a box's USB id (${DEFAULT_USB_IDS.map((id) => `${id.vendorId}:${id.productId}`).join(', ')})` };
+};
+
+export async function createBox(config: SerialConfig, log: TableLog, tableId: string, findBox: BoxFinder = findPluggedBox): Promise<ButtonBox | null> {
   const serialLog = (level: string, message: string) =>
     (level === 'error' ? log.error : level === 'warn' ? log.warn : log.info).call(log, { table: tableId }, `[serial box] ${message}`);
   switch (config.kind) {
@@ -18,6 +30,16 @@ export function createBox(config: SerialConfig, log: TableLog, tableId: string):
       return null;
     case 'virtual':
       return new VirtualButtonBox();
+    case 'auto': {
+      const found = await findBox();
+      if ('path' in found) {
+        log.info({ table: tableId, port: found.path }, `[serial box] a box is plugged in (${found.path}): using it`);
+        // by USB id, not by path: it is found again when it comes back on another port
+        return new SerialButtonBox({ usbIds: DEFAULT_USB_IDS, log: serialLog });
+      }
+      log.info({ table: tableId }, `[serial box] none plugged in (${found.none}): the buttons are on the dashboard; plug the box in and restart to use it`);
+      return new VirtualButtonBox();
+    }
     case 'port':
       return new SerialButtonBox({ path: config.path, log: serialLog });
     case 'usb':

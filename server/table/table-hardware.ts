@@ -86,7 +86,7 @@ export class TableHardware {
       }
       await this.feed.start();
     }
-    const box = createBox(table.config.serial, this.log, table.id);
+    const box = await createBox(table.config.serial, this.log, table.id);
     if (box) {
       this.box = box;
       this.boxLink = new BoxLink(table, box, this.log);

@@ -22,6 +22,8 @@ export interface TableServiceOptions {
   now?: () => number;
   /** demo-station timing (tests drive the kiosks themselves with `autoStart: false`) */
   kiosk?: Partial<KioskOptions> & { autoStart?: boolean };
+  /** how often a table tries again to write what the database refused (default 5 s) */
+  unsavedRetryMs?: number;
 }
 
 export class TableService {
@@ -78,6 +80,7 @@ export class TableService {
       pin: this.pinFor(config.id),
       log: this.options.log,
       now: this.options.now,
+      unsavedRetryMs: this.options.unsavedRetryMs,
     });
     const { replayed, skipped } = table.restore();
     this.options.log.info({ table: config.id, seq: table.seq, replayed, skipped }, `table "${config.id}" restored from its journal`);

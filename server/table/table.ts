@@ -78,6 +78,8 @@ export interface TableOptions<S> {
   pin: string;
   log: TableLog;
   now?: () => number;
+  /** how often entries the database refused are tried again while no command comes (default 5 s) */
+  unsavedRetryMs?: number;
 }
 
 const NO_DEVICE: DeviceStatus = { kind: 'none', state: 'off' };
@@ -95,9 +97,11 @@ export class Table<S = unknown> extends EventEmitter {
   private pinValue: string;
   private seqValue = 0;
   private lastEvents: GameEvent[] = [];
-  /** entries accepted while the database refused writes, written with the next successful write */
+  /** entries accepted while the database refused writes, written with the next command or the next retry */
   private unsaved: StoredEntry[] = [];
   private storageFault: StorageFault | null = null;
+  private unsavedRetry: NodeJS.Timeout | null = null;
+  private readonly unsavedRetryMs: number;
   private readonly extraAlerts = new Map<string, string>();
   /** seq of the newGame that started the game now on the table, and who sent it */
   private gameStart: { seq: number; origin: CommandOrigin } | null = null;
@@ -121,6 +125,7 @@ export class Table<S = unknown> extends EventEmitter {
     this.log = options.log;
     this.pinValue = options.pin;
     this.now = options.now ?? Date.now;
+    this.unsavedRetryMs = options.unsavedRetryMs ?? 5000;
     this.session = new GameSession(options.adapter.module, options.adapter.commandDefaults);
     this.lastActivity = this.now();
     this.stopwatch = new Stopwatch({
@@ -225,8 +230,8 @@ export class Table<S = unknown> extends EventEmitter {
     return prepared;
   }
 
-  private persist(entry: StoredEntry): void {
-    const batch = [...this.unsaved, entry];
+  private persist(entry: StoredEntry | null): void {
+    const batch = entry ? [...this.unsaved, entry] : this.unsaved;
     try {
       this.stores.journal.append(this.id, batch);
       this.unsaved = [];
@@ -239,7 +244,20 @@ export class Table<S = unknown> extends EventEmitter {
       const fault = classifyStorageError(err);
       if (this.storageFault?.code !== fault.code) this.log.error({ table: this.id, err, unsaved: batch.length }, fault.message);
       this.storageFault = fault;
+      this.retryUnsaved();
     }
+  }
+
+  /** While entries wait unsaved, they are tried again now and then: the disk coming back clears the alert with no command needed. */
+  private retryUnsaved(): void {
+    if (this.unsavedRetry || this.closed) return;
+    this.unsavedRetry = setTimeout(() => {
+      this.unsavedRetry = null;
+      if (this.closed || this.unsaved.length === 0) return;
+      this.persist(null);
+      if (!this.storageFault) this.refresh();
+    }, this.unsavedRetryMs);
+    this.unsavedRetry.unref?.();
   }
 
   private recordOutcome(before: S, after: S): void {
@@ -371,6 +389,8 @@ export class Table<S = unknown> extends EventEmitter {
 
   close(): void {
     this.closed = true;
+    if (this.unsavedRetry) clearTimeout(this.unsavedRetry);
+    this.unsavedRetry = null;
     this.stopwatch.stop();
     this.removeAllListeners();
   }

@@ -15,12 +15,35 @@ const problemsOf = (fn: () => unknown): string[] => {
 };
 
 describe('service configuration', () => {
-  it('defaults: one table "default" with the synthetic camera and the virtual box, port 3000, all interfaces, ./data', () => {
+  it('defaults: one table "default" with the synthetic camera and the box found plugged in (else the virtual one), port 3000, all interfaces, ./data', () => {
     const c = loadServiceConfig({});
     expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', pin: null, configFile: null });
     expect(c.dataDir).toBe(join(process.cwd(), 'data'));
     expect(c.tables).toHaveLength(1);
-    expect(c.tables[0]).toMatchObject({ id: 'default', game: 'yorktown1942', serial: { kind: 'virtual' }, camera: { source: 'synthetic' }, kiosk: null });
+    expect(c.tables[0]).toMatchObject({ id: 'default', game: 'yorktown1942', serial: { kind: 'auto' }, camera: { source: 'synthetic' }, kiosk: null });
+  });
+
+  it('lists the problems of the environment and of the tables file together; refuses a bad LOG_LEVEL, HOST or game', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flightdeck-config-'));
+    try {
+      const file = join(dir, 'tables.json');
+      writeFileSync(file, JSON.stringify({ tables: [{ id: 'a', game: 'chess' }] }));
+      const problems = problemsOf(() => loadServiceConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', HOST: 'not a host!', FLIGHTDECK_CONFIG: file }));
+      expect(problems).toEqual([
+        'PORT: "eighty" is not a port number (0-65535)',
+        'HOST: "not a host!" is not an address like 0.0.0.0 (every interface), 127.0.0.1 (this machine only) or a host name',
+        'LOG_LEVEL: "loud" is not one of fatal, error, warn, info, debug, trace, silent',
+        `${file}: tables[0].game: expected the id of a game this service has (yorktown1942) (got "chess")`,
+      ]);
+      expect(() => loadServiceConfig({ PORT: 'eighty', FLIGHTDECK_CONFIG: file })).toThrow(/^Invalid configuration from the environment and /);
+      // the file alone wrong: its own problems, named by field
+      expect(problemsOf(() => loadServiceConfig({ FLIGHTDECK_CONFIG: file }))).toEqual([expect.stringMatching(/^tables\[0\]\.game: /)]);
+      expect(loadServiceConfig({ LOG_LEVEL: 'debug', HOST: 'deck.local' })).toMatchObject({ logLevel: 'debug', host: 'deck.local' });
+      expect(loadServiceConfig({ HOST: '::1' }).host).toBe('::1');
+      expect(loadServiceConfig({}).logLevel).toBe('info');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads PORT, HOST, FLIGHTDECK_DATA and TABLE_PIN, and refuses bad ones', () => {
@@ -59,6 +82,10 @@ describe('service configuration', () => {
     expect(tables[0].camera.source).toBe('ffmpeg');
     expect(tables[1].kiosk).toEqual({ attractAfterMinutes: 3, resetAfterGameSeconds: 60, idleResetMinutes: 10 });
     expect(tables[2]).toMatchObject({ serial: { kind: 'none' }, camera: { source: 'none' } });
+  });
+
+  it('"auto" in a tables file: the box found plugged in, else the one on the dashboard', () => {
+    expect(parseTablesFile({ tables: [{ id: 'a', serial: 'auto' }] })[0]!.serial).toEqual({ kind: 'auto' });
   });
 
   it('the demo-station example is valid', () => {

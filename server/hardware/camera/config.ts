@@ -13,7 +13,7 @@
  * Every problem is reported with the path of the field.
  */
 import { CalibrationError, parseArea, type TrayCalibration } from './calibration.ts';
-import { DeviceError, parseVideoDevice } from './device.ts';
+import { DeviceError, FPS, parseVideoDevice } from './device.ts';
 import { DEFAULT_SETTLE, validateSettleOptions, type SettleOptions } from './settle.ts';
 import { DEFAULT_STABILIZER, validateStabilizerOptions, type StabilizerOptions } from './stabilizer.ts';
 import { SYNTHETIC_CALIBRATION } from './synthetic-calibration.ts';
@@ -52,8 +52,6 @@ export class CameraConfigError extends Error {
   }
 }
 
-const DEFAULT_FPS: Record<CameraSourceKind, number> = { synthetic: 4, fswebcam: 2, ffmpeg: 10, replay: 2, none: 0 };
-const FPS_MAX: Record<CameraSourceKind, number> = { synthetic: 30, fswebcam: 30, ffmpeg: 60, replay: 60, none: 0 };
 
 const COMMON = ['$comment', 'source', 'kind', 'width', 'height', 'fps', 'tray', 'keptZone', 'settle', 'stabilizer'];
 const EXTRA: Record<CameraSourceKind, string[]> = {
@@ -120,10 +118,11 @@ export function checkCameraConfig(raw: unknown, path = 'camera'): { config: Came
 
   const width = intIn(o.width, `${path}.width`, 64, 4096, problems, 640);
   const height = intIn(o.height, `${path}.height`, 48, 4096, problems, 480);
-  let fps = DEFAULT_FPS[source];
+  const range = source === 'none' ? { default: 0, min: 0, max: 0 } : FPS[source];
+  let fps: number = range.default;
   if (o.fps !== undefined) {
-    if (typeof o.fps !== 'number' || !Number.isFinite(o.fps) || o.fps < 0.05 || o.fps > FPS_MAX[source]) {
-      problems.push(`${path}.fps: expected a number from 0.05 to ${FPS_MAX[source]} (got ${JSON.stringify(o.fps)})`);
+    if (typeof o.fps !== 'number' || !Number.isFinite(o.fps) || o.fps < range.min || o.fps > range.max) {
+      problems.push(`${path}.fps: expected a number from ${range.min} to ${range.max} (got ${JSON.stringify(o.fps)})`);
     } else fps = o.fps;
   }
 

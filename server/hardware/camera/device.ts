@@ -40,6 +40,14 @@ export function parseVideoDevice(raw: unknown, where = 'device', allowPattern = 
   return { kind: 'v4l2', path: raw };
 }
 
+/** Frames a second each source takes: its default and the range (checked by the tables file and by the source itself). */
+export const FPS = {
+  synthetic: { default: 4, min: 0.1, max: 30 },
+  fswebcam: { default: 2, min: 0.05, max: 30 },
+  ffmpeg: { default: 10, min: 0.5, max: 60 },
+  replay: { default: 2, min: 0.05, max: 60 },
+} as const;
+
 export function deviceToString(d: VideoDevice): string {
   return d.kind === 'file' ? `file:${d.path}` : d.path;
 }

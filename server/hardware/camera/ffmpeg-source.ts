@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { JpegStreamSplitter } from './jpeg-stream.ts';
 import { BaseFrameSource, DEFAULT_BACKOFF, type BackoffOptions } from './source-base.ts';
-import { checkInt, checkNumber, deviceToString, parseVideoDevice, type VideoDevice } from './device.ts';
+import { FPS, checkInt, checkNumber, deviceToString, parseVideoDevice, type VideoDevice } from './device.ts';
 
 export interface FfmpegOptions {
   /** /dev/videoN (v4l2, MJPEG) or file:PATH */
@@ -41,7 +41,7 @@ export function checkFfmpegOptions(o: FfmpegOptions): CheckedOptions {
     device: parseVideoDevice(o.device, 'ffmpeg device', true),
     width: checkInt(o.width ?? 640, 'ffmpeg width', 16, 4096),
     height: checkInt(o.height ?? 480, 'ffmpeg height', 16, 4096),
-    fps: checkNumber(o.fps ?? 10, 'ffmpeg fps', 0.5, 60),
+    fps: checkNumber(o.fps ?? FPS.ffmpeg.default, 'ffmpeg fps', FPS.ffmpeg.min, FPS.ffmpeg.max),
     ffmpegPath,
     stallMs: checkInt(o.stallMs ?? 5000, 'ffmpeg stallMs', 200, 120_000),
     backoff: o.backoff ?? DEFAULT_BACKOFF,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isWholeJpeg } from './jpeg-stream.ts';
 import { DEFAULT_BACKOFF, PolledFrameSource, type BackoffOptions } from './source-base.ts';
-import { checkInt, checkNumber, deviceToString, isSafePath, parseVideoDevice, type VideoDevice } from './device.ts';
+import { FPS, checkInt, checkNumber, deviceToString, isSafePath, parseVideoDevice, type VideoDevice } from './device.ts';
 
 interface NodeWebcamCam {
   capture(location: string, cb: (err: Error | null, data?: Buffer | string) => void): void;
@@ -54,7 +54,7 @@ export function checkNodeWebcamOptions(o: NodeWebcamOptions): CheckedOptions {
     device: parseVideoDevice(o.device, 'fswebcam device'),
     width: checkInt(o.width ?? 640, 'fswebcam width', 16, 4096),
     height: checkInt(o.height ?? 480, 'fswebcam height', 16, 4096),
-    fps: checkNumber(o.fps ?? 2, 'fswebcam fps', 0.05, 30),
+    fps: checkNumber(o.fps ?? FPS.fswebcam.default, 'fswebcam fps', FPS.fswebcam.min, FPS.fswebcam.max),
     quality: checkInt(o.quality ?? 90, 'fswebcam quality', 1, 100),
     skip: checkInt(o.skip ?? 0, 'fswebcam skip', 0, 30),
     captureTimeoutMs: checkInt(o.captureTimeoutMs ?? 10_000, 'fswebcam captureTimeoutMs', 100, 120_000),

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Frame } from '../ports.ts';
 import { DEFAULT_BACKOFF, PolledFrameSource, type BackoffOptions } from './source-base.ts';
-import { checkNumber } from './device.ts';
+import { FPS, checkNumber } from './device.ts';
 
 export interface ReplayOptions {
   folder: string;
@@ -36,7 +36,7 @@ export class ReplaySource extends PolledFrameSource {
     super();
     if (typeof o.folder !== 'string' || o.folder.length === 0) throw new Error('replay folder: must be a non-empty path');
     this.folder = o.folder;
-    this.fps = checkNumber(o.fps ?? 2, 'replay fps', 0.05, 60);
+    this.fps = checkNumber(o.fps ?? FPS.replay.default, 'replay fps', FPS.replay.min, FPS.replay.max);
     this.loop = o.loop ?? true;
     this.backoff = o.backoff ?? DEFAULT_BACKOFF;
   }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { renderTray, type TrayStyle } from '../../synth/index.ts';
 import { SYNTHETIC_CALIBRATION } from './synthetic-calibration.ts';
 import { PolledFrameSource } from './source-base.ts';
-import { checkInt, checkNumber } from './device.ts';
+import { FPS, checkInt, checkNumber } from './device.ts';
 
 export interface SyntheticTrayOptions {
   width?: number;
@@ -83,7 +83,7 @@ export class SyntheticTraySource extends PolledFrameSource {
     super();
     this.width = checkInt(o.width ?? 640, 'synthetic width', 64, 4096);
     this.height = checkInt(o.height ?? 480, 'synthetic height', 48, 4096);
-    this.fps = checkNumber(o.fps ?? 4, 'synthetic fps', 0.1, 30);
+    this.fps = checkNumber(o.fps ?? FPS.synthetic.default, 'synthetic fps', FPS.synthetic.min, FPS.synthetic.max);
     this.movingFrames = checkInt(o.movingFrames ?? 3, 'synthetic movingFrames', 1, 30);
     const seed = checkInt(o.seed ?? Date.now() % 2 ** 31, 'synthetic seed', 0, 2 ** 31);
     this.style = { colour: 'white', ...o.style };

@@ -1,10 +1,10 @@
 /**
  * Finding the box among the serial ports by USB vendor/product id, guarded: on Linux
  * serialport's list() spawns `udevadm` and crashes the process (unhandled child error) when it
- * is missing, so it is only called when udevadm is on the PATH.
+ * is missing, so without udevadm the USB serial ports and their ids are read from sysfs instead.
  */
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 
 export interface PortInfoLike {
   path: string;
@@ -41,14 +41,54 @@ export function onPath(command: string, pathVar = process.env.PATH ?? ''): boole
 
 export type ListResult = { ok: true; ports: PortInfoLike[] } | { ok: false; reason: string };
 
-/** The operating system's port list, refused up front where serialport's list() would crash the process. */
+const readId = (dir: string, file: string): string | null => {
+  try {
+    return readFileSync(join(dir, file), 'utf8').trim();
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Linux's USB serial ports (ttyACM*, ttyUSB*) with their USB ids, read from sysfs: each port's
+ * device, then up the USB tree to the device that holds idVendor and idProduct.
+ */
+export function listSysfsPorts(root = '/sys/class/tty', dev = '/dev'): PortInfoLike[] {
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return [];
+  }
+  const ports: PortInfoLike[] = [];
+  for (const name of names.filter((n) => /^tty(ACM|USB)\d+$/.test(n)).sort()) {
+    let dir: string;
+    try {
+      dir = realpathSync(join(root, name, 'device'));
+    } catch {
+      continue;
+    }
+    for (let up = 0; up < 4 && dir !== dirname(dir); up++, dir = dirname(dir)) {
+      const vendorId = readId(dir, 'idVendor');
+      const productId = readId(dir, 'idProduct');
+      if (vendorId && productId) {
+        ports.push({ path: join(dev, name), vendorId, productId });
+        break;
+      }
+    }
+  }
+  return ports;
+}
+
+/** The operating system's port list; on Linux without udevadm (serialport's list() would crash the process) read from sysfs. */
 export function guardedSystemList(
   list: () => Promise<PortInfoLike[]>,
   platform: NodeJS.Platform = process.platform,
   hasUdevadm: () => boolean = () => onPath('udevadm'),
+  sysfs: () => PortInfoLike[] = () => listSysfsPorts(),
 ): () => Promise<PortInfoLike[]> {
   return async () => {
-    if (platform === 'linux' && !hasUdevadm()) throw new Error('udevadm is not installed; set the box port path instead');
+    if (platform === 'linux' && !hasUdevadm()) return sysfs();
     return list();
   };
 }

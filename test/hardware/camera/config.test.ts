@@ -44,6 +44,16 @@ describe('camera configuration', () => {
     expect(() => parseCameraConfig(42)).toThrow(/expected "synthetic", "none" or an object/);
   });
 
+  it('takes the frame rates each source takes, and no other (an ffmpeg camera at 0.2 frames a second was accepted, then failed to start)', () => {
+    expect(() => parseCameraConfig({ source: 'ffmpeg', device: '/dev/video0', fps: 0.2 })).toThrow(/camera\.fps: expected a number from 0\.5 to 60 \(got 0\.2\)/);
+    expect(parseCameraConfig({ source: 'ffmpeg', device: '/dev/video0', fps: 0.5 }).fps).toBe(0.5);
+    expect(checkFfmpegOptions({ device: '/dev/video0', fps: 0.5 }).fps).toBe(0.5);
+    expect(() => parseCameraConfig({ source: 'synthetic', fps: 0.05 })).toThrow(/from 0\.1 to 30/);
+    expect(parseCameraConfig({ source: 'fswebcam', device: '/dev/video0', fps: 0.05 }).fps).toBe(0.05);
+    expect(checkNodeWebcamOptions({ device: '/dev/video0', fps: 0.05 }).fps).toBe(0.05);
+    expect(() => parseCameraConfig({ source: 'fswebcam', device: '/dev/video0', fps: 31 })).toThrow(/from 0\.05 to 30/);
+  });
+
   it('accepts image2 patterns for ffmpeg only', () => {
     expect(parseCameraConfig({ source: 'ffmpeg', device: 'file:rec/%04d.jpg' }).device).toBe('file:rec/%04d.jpg');
     expect(() => parseCameraConfig({ source: 'fswebcam', device: 'file:rec/%04d.jpg' })).toThrow(/may only use letters/);
