@@ -82,6 +82,11 @@ describe.skipIf(!HAVE_CHROMIUM)('splitting an attack roll over several targets',
     expect(await both.textContent()).toMatch(/Jake \(Island 8\).*Kate \(Island 8\)/);
     expect(await both.textContent()).toContain('+3 skill');
     expect(await both.textContent()).toContain('Island 8 cleared');
+    // the odds are those of the dice showing now: both reached, where the start gave less
+    const odds = page.getByTestId('odds');
+    expect(await odds.getAttribute('data-from')).toBe('now');
+    expect(await odds.locator('.odds-value').allTextContents()).toEqual([expect.stringMatching(/^100%start \d+%$/), expect.stringMatching(/^100%start \d+%$/), expect.stringMatching(/^0%/)]);
+    expect(await odds.locator('p.small').textContent()).toMatch(/^odds from the dice showing now — /);
   });
 
   it('lets the players take the Kate instead of the best choice (the Jake) and sends that', async () => {

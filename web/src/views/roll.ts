@@ -2,7 +2,7 @@
  * The roll panel: camera image with every die outlined, the tracker's figures (locked 1s, fuel,
  * best result, what is needed), the odds, manual entry of the faces, throw / confirm / undo.
  */
-import { rollOdds } from '../../../server/dice/odds.ts';
+import { rollOdds, rollOddsNow } from '../../../server/dice/odds.ts';
 import { CAUTIOUS_SUFFIX, TIER_STRATEGY } from '../../../server/dice/tier-odds.ts';
 import { isRejection } from '../../../server/dice/roll-tracker.ts';
 import { TARGET_STRATEGY } from '../../../server/dice/target-policy.ts';
@@ -99,26 +99,42 @@ export function strategyText(strategy: string): string {
   return cautious ? `${known} ${t('strategy_cautious')}` : known;
 }
 
+/** The odds from the dice showing now (the service's, or the dice module's own), null before the first reading. */
+export function oddsNowOf(roll: RollWithOdds): RollOdds | null {
+  if (roll.tracker.faces === null) return null;
+  if (roll.oddsNow) return roll.oddsNow;
+  try {
+    return rollOddsNow(roll.tracker);
+  } catch {
+    return null;
+  }
+}
+
 function oddsView(app: App, roll: RollWithOdds): Child {
-  const odds = oddsOf(roll);
+  const start = oddsOf(roll);
+  // once dice show, what they can still reach (a locked 1 can make a target impossible, a reading can reach it)
+  const now = oddsNowOf(roll);
+  const odds = now ?? start;
   const goal = roll.tracker.spec.goal;
   if (!odds || goal.kind === 'faces') return h('p', { class: 'hint' }, t('oddsUnavailable'));
-  const rows: [string, number][] =
+  const reachOf = (o: RollOdds | null, id: string) => (o ? (o.reach[id] ?? 0) : null);
+  const rows: [string, number, number | null][] =
     goal.kind === 'tiers'
-      ? goal.tiers.filter((x) => x.equal > 0).map((x): [string, number] => [tierLabel(app, roll, x), odds.reach[x.id] ?? 0])
-      : goal.targets.map((x): [string, number] => [targetLabel(roll, x.id), odds.reach[x.id] ?? 0]);
+      ? goal.tiers.filter((x) => x.equal > 0).map((x): [string, number, number | null] => [tierLabel(app, roll, x), reachOf(odds, x.id)!, now ? reachOf(start, x.id) : null])
+      : goal.targets.map((x): [string, number, number | null] => [targetLabel(roll, x.id), reachOf(odds, x.id)!, now ? reachOf(start, x.id) : null]);
   const pct = (p: number) => `${Math.round(p * 100)}%`;
-  const bars = rows.map(([label, p]) => {
+  const was = (p: number | null, nowP: number) => (p !== null && pct(p) !== pct(nowP) ? h('span', { class: 'odds-start' }, t('oddsWas', { p: pct(p) })) : null);
+  const bars = rows.map(([label, p, atStart]) => {
     const fill = h('span', { class: 'odds-fill' });
     fill.style.width = pct(p);
-    return h('li', null, h('span', { class: 'odds-label' }, label), h('span', { class: 'odds-bar' }, fill), h('span', { class: 'odds-value' }, pct(p)));
+    return h('li', null, h('span', { class: 'odds-label' }, label), h('span', { class: 'odds-bar' }, fill), h('span', { class: 'odds-value' }, pct(p), was(atStart, p)));
   });
-  return h('div', { class: 'odds' },
+  return h('div', { class: 'odds', 'data-testid': 'odds', 'data-from': now ? 'now' : 'start' },
     h('h3', null, t('odds')),
     h('ul', null, bars,
-      roll.tracker.spec.onesCostFuel ? h('li', { class: 'crash' }, h('span', { class: 'odds-label' }, t('crashOdds')), h('span', { class: 'odds-bar' }), h('span', { class: 'odds-value' }, pct(odds.crash))) : null),
+      roll.tracker.spec.onesCostFuel ? h('li', { class: 'crash' }, h('span', { class: 'odds-label' }, t('crashOdds')), h('span', { class: 'odds-bar' }), h('span', { class: 'odds-value' }, pct(odds.crash), was(now && start ? start.crash : null, odds.crash))) : null),
     roll.tracker.spec.onesCostFuel ? h('p', { class: 'hint' }, `${t('expectedFuel')}: ${odds.expectedFuel.toFixed(1)}`) : null,
-    h('p', { class: 'hint small' }, roll.odds ? strategyText(odds.strategy) : `${t('oddsFromStart')} — ${strategyText(odds.strategy)}`),
+    h('p', { class: 'hint small' }, `${now ? t('oddsFromNow') : t('oddsFromStart')} — ${strategyText(odds.strategy)}`),
   );
 }
 
