@@ -178,6 +178,23 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     expect((await state()).phase).toBe('planes');
   });
 
+  it('asks before ending the turn over planes that have not acted, and ends it when told', async () => {
+    const waiting = (await state()).planes.filter((p) => !p.done).map((p) => p.id);
+    expect(waiting.length).toBeGreaterThan(0);
+    const asked: string[] = [];
+    const answer = (accept: boolean) => (d: import('playwright-core').Dialog) => {
+      asked.push(d.message());
+      void (accept ? d.accept() : d.dismiss());
+    };
+    const no = answer(false);
+    page.once('dialog', no);
+    await page.getByTestId('end-turn').click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe(`Not acted yet: plane ${waiting.join(', ')}. End the turn anyway? Each plane that has not acted skips its action (in the air: −1 fuel).`);
+    // told no: nothing changed
+    expect((await state()).planes.filter((p) => !p.done).map((p) => p.id)).toEqual(waiting);
+  });
+
   it('ends the turn after the other planes skip', async () => {
     const st = await state();
     for (const plane of st.planes.filter((p) => !p.done)) {
@@ -198,6 +215,25 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     expect(await alert.textContent()).toContain('The database file cannot be opened (test).');
     table.setAlert('dbUnavailable', null);
     await alert.waitFor({ state: 'detached' });
+  });
+
+  it('asks before a new game takes the place of the one in progress', async () => {
+    const before = await state();
+    const asked: string[] = [];
+    await page.getByTestId('nav-wizard').click();
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByTestId('start-game').click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe(`A game is in progress (turn ${before.turn}): start a new one in its place? The game in progress cannot be brought back.`);
+    expect((await state()).turn).toBe(before.turn);
+    const seq = await page.locator('#app').getAttribute('data-seq');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByTestId('start-game').click();
+    await expect.poll(() => page.locator('#app').getAttribute('data-seq')).not.toBe(seq);
+    await page.locator('.table-view').waitFor();
   });
 
   it('never threw in the page', () => {

@@ -59,7 +59,11 @@ export function gameControls(app: App): HTMLElement | null {
       buttons.push(otherCardForm(app));
     }
     if (st.phase === 'planes') {
-      buttons.push(h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => void app.send({ type: 'endTurn' }) }, t('endTurn')));
+      // planes that have not acted skip (in the air: −1 fuel each): asked first, as a click can come too early
+      const waiting = st.planes.filter((p) => !p.destroyed && !p.done).map((p) => p.id);
+      buttons.push(h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => {
+        if (waiting.length === 0 || confirm(t('endTurnConfirm', { planes: waiting.join(', ') }))) void app.send({ type: 'endTurn' });
+      } }, t('endTurn')));
     }
   }
   buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', onclick: () => void app.send({ type: 'undo' }) }, t('undo')));
