@@ -79,6 +79,15 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
   });
 
   it("enters a card that is not in the list by what it shows, and types in the Yorktown's attack roll", async () => {
+    // a card drawn at set-up is listed as drawn and cannot be picked again
+    const drawn = ((await tableState(server)) as unknown as { deck: { discard: string[] } }).deck.discard;
+    expect(drawn).toHaveLength(1); // the set-up's first card, picked from the list
+    for (const id of drawn) {
+      const option = page.getByTestId('card-pick').locator(`option[value="${id}"]`);
+      expect(await option.isDisabled()).toBe(true);
+      expect(await option.textContent()).toMatch(/\(drawn\)$/);
+    }
+    expect(drawn).not.toContain(await page.getByTestId('card-pick').inputValue());
     await enterOtherCard([3], 'kate', 'cap');
     await expect.poll(async () => (await state()).lastCard?.islands).toEqual([3]);
     const st = await state();

@@ -39,6 +39,22 @@ describe('Japanese phase', () => {
     refused(japanesePhase(), { type: 'cardDrawn', cardId: 'nope' }, 'unknownCard');
   });
 
+  it('the physical deck: a card named by its id cannot be drawn twice before the deck is shuffled again', () => {
+    const first = japanesePhase();
+    const id = first.rules.deck[5]!.id;
+    const drawn = ok(first, { type: 'cardDrawn', cardId: id }).state;
+    expect(drawn.deck.discard).toEqual([id]);
+    const next = { ...structuredClone(drawn), phase: 'japanese' as const };
+    expect(refused(next, { type: 'cardDrawn', cardId: id }, 'cardAlreadyDrawn')).toMatch(new RegExp(`^Card ${id} was drawn already this deck`));
+    // a card entered by what it shows is not in the list: never refused as drawn
+    ok(next, card([4], 'jake'));
+    // every card drawn: the players shuffle the discard pile, and any card can come up again
+    const spent = structuredClone(next);
+    spent.deck.discard = spent.rules.deck.map((c) => c.id);
+    const again = ok(spent, { type: 'cardDrawn', cardId: id }).state;
+    expect(again.deck.discard).toEqual([id]);
+  });
+
   it('reshuffles the discard pile when the draw pile runs out', () => {
     const s0 = structuredClone(start({ seed: 3 }));
     s0.deck.discard.push(...s0.deck.drawPile);

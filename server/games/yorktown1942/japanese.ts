@@ -117,6 +117,12 @@ function physicalCard(ctx: Ctx, command: CardDrawnCommand): JapaneseCard {
   if (command.cardId !== undefined) {
     const card = cardById(ctx, command.cardId);
     if (!card) reject('unknownCard', `There is no card "${command.cardId}" in the Japanese deck.`);
+    const deck = ctx.state.deck;
+    // every card of the deck drawn: the players shuffle the discard pile into a new deck
+    if (ctx.rules.deck.every((c) => deck.discard.includes(c.id))) deck.discard = [];
+    if (deck.discard.includes(card.id)) {
+      reject('cardAlreadyDrawn', `Card ${card.id} was drawn already this deck: it is in the discard pile. Check the card's number; a card the deck list lacks can be entered by what it shows.`);
+    }
     return card;
   }
   if (!command.card) reject('badCard', 'Say which card was drawn: its id or its islands, plane, event and Direct Hit.');
@@ -144,8 +150,9 @@ export function drawnCard(ctx: Ctx, command: { type: 'drawCard' } | CardDrawnCom
   return physicalCard(ctx, command);
 }
 
+/** The card goes to the discard pile (a physical card named by id too: it cannot be drawn again before the reshuffle). */
 function discard(ctx: Ctx, card: JapaneseCard): void {
-  if (ctx.state.deck.mode === 'digital') ctx.state.deck.discard.push(card.id);
+  if (ctx.state.deck.mode === 'digital' || card.id !== 'physical') ctx.state.deck.discard.push(card.id);
   ctx.state.lastCard = card;
 }
 

@@ -49,10 +49,13 @@ export function gameControls(app: App): HTMLElement | null {
       buttons.push(h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', onclick: () => void app.send({ type: 'drawCard' }) }, t('drawCard')));
     } else if (needCard) {
       const cards = app.rules().deck;
-      if (!cards.some((c) => c.id === app.ui.cardPick)) app.ui.cardPick = cards[0]?.id ?? '';
+      // the cards drawn since the deck was last shuffled cannot come up again: listed, but not to be picked
+      const drawn = new Set(st.deck.discard.length < cards.length ? st.deck.discard : []);
+      if (!cards.some((c) => c.id === app.ui.cardPick && !drawn.has(c.id))) app.ui.cardPick = cards.find((c) => !drawn.has(c.id))?.id ?? '';
       const sel = h('select', { name: 'card', 'data-testid': 'card-pick', onchange: (e: Event) => { app.ui.cardPick = (e.target as HTMLSelectElement).value; } },
-        cards.map((c) => h('option', { value: c.id, selected: c.id === app.ui.cardPick },
-          `${c.id}: ${c.islands.join(' + ')} · ${tk(`jap_${c.plane}`)}${c.directHit ? ` · ${t('directHit')}` : ''}${c.event !== 'none' ? ` · ${tk(`event_${c.event}`)}` : ''}`)));
+        cards.map((c) => h('option', { value: c.id, selected: c.id === app.ui.cardPick, disabled: drawn.has(c.id) },
+          `${c.id}: ${c.islands.join(' + ')} · ${tk(`jap_${c.plane}`)}${c.directHit ? ` · ${t('directHit')}` : ''}${c.event !== 'none' ? ` · ${tk(`event_${c.event}`)}` : ''}`,
+          drawn.has(c.id) ? ` (${t('cardDrawnAlready')})` : '')));
       buttons.push(h('div', { class: 'card-pick' },
         h('label', { class: 'field' }, h('span', null, t('cardDrawnPick')), sel),
         h('button', { type: 'button', class: 'btn primary', 'data-testid': 'card-drawn', onclick: () => void app.send({ type: 'cardDrawn', cardId: app.ui.cardPick }) }, t('cardDrawn'))));
