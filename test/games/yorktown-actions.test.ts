@@ -352,6 +352,17 @@ describe('after a move', () => {
     expect(island(s, 5).japanese).toEqual([]);
   });
 
+  it('an attack that takes nothing says so in its events (the history shows the miss)', () => {
+    let s = choose(scenario({ japanese: { 5: ['kate'] }, planes: { 4: { position: at(5) } } }), { 4: 'attack' });
+    s = ok(s, { type: 'move', plane: 3, to: 5 }).state;
+    s = ok(s, { type: 'lightningAttack', plane: 3 }).state;
+    const missed = ok(roll(s, [2, 3, 4]), { type: 'confirmRoll' });
+    expect(missed.events.find((e) => e.type === 'attackMissed')).toEqual({ type: 'attackMissed', plane: 3, purpose: 'lightningAttack', faces: [2, 3, 4] });
+    expect(island(missed.state, 5).japanese).toEqual(['kate']);
+    const hit = ok(roll(s, [2, 2, 3]), { type: 'confirmRoll' });
+    expect(types(hit.events)).not.toContain('attackMissed');
+  });
+
   it('"Take-off is also a movement action so if you move to an island occupied by a Japanese plane, you can make a Lightning attack"', () => {
     let s = choose(scenario({ japanese: { 10: ['jake'] }, planes: { 1: { position: DECK } } }), { 1: 'takeoffLanding' });
     s = ok(s, { type: 'takeOff', plane: 1, to: 10 }).state;

@@ -286,8 +286,11 @@ export function confirmRoll(ctx: Ctx, command: ConfirmRollCommand): void {
       break;
     case 'attack':
     case 'lightningAttack':
-    case 'cap':
-      removeTargets(ctx, plane, takenTargets(ctx, roll, command.assign));
+    case 'cap': {
+      const taken = takenTargets(ctx, roll, command.assign);
+      if (taken.length === 0) emit(ctx, 'attackMissed', { plane: plane.id, purpose: roll.purpose, faces });
+      removeTargets(ctx, plane, taken);
       break;
+    }
   }
 }
