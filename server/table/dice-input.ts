@@ -33,6 +33,7 @@ export class DiceInput {
       this.rollKey = key;
       this.lastSent = null;
     }
+    this.table.setDiceUnread(reading.unreadable);
     if (reading.unreadable > 0) return 'incomplete';
     const faces = [...reading.kept, ...reading.faces].sort((a, b) => a - b);
     const tableFaces = adapter.rollFaces(state);

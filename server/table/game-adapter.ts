@@ -37,6 +37,8 @@ export interface GameAdapter<S = unknown> {
   rollDice(state: S): number | null;
   /** 1s locked in the roll in progress (they stay out of re-rolls) */
   rollLockedOnes(state: S): number;
+  /** the command that ends a roll on the dice showing (refused while the camera sees a die it cannot read) */
+  confirmsRoll(command: GameCommand): boolean;
   /** a game is being played (started and not over) */
   running(state: S): boolean;
   startedAt(state: S): number | null;

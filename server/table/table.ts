@@ -101,6 +101,8 @@ export class Table<S = unknown> extends EventEmitter {
   private unsaved: StoredEntry[] = [];
   private storageFault: StorageFault | null = null;
   private unsavedRetry: NodeJS.Timeout | null = null;
+  /** the camera's latest settled look at the roll in progress found dice it cannot read (null: none) */
+  private diceUnread: { rollKey: string; count: number } | null = null;
   private readonly unsavedRetryMs: number;
   private readonly extraAlerts = new Map<string, string>();
   /** seq of the newGame that started the game now on the table, and who sent it */
@@ -179,6 +181,8 @@ export class Table<S = unknown> extends EventEmitter {
     if (this.attract && (origin === 'player' || origin === 'box') && command.type !== RESET_TABLE) {
       this.submit({ type: RESET_TABLE }, 'kiosk');
     }
+    const unread = this.unreadRefusal(command, origin);
+    if (unread) return { ok: false, error: unread };
     const at = this.now();
     const prepared = this.prepare(command, origin);
     const entry: StoredEntry = { seq: this.seqValue + 1, at, command: prepared, origin };
@@ -228,6 +232,32 @@ export class Table<S = unknown> extends EventEmitter {
       prepared.ruleOverrides = { ...settings.ruleOverrides, ...((command.ruleOverrides as Record<string, unknown> | undefined) ?? {}) };
     }
     return prepared;
+  }
+
+  /**
+   * The camera sees `count` dice of the roll in progress it cannot read (a die leaning, covered): the
+   * dice the roll shows are no longer those in the tray, so confirming on them is refused until the
+   * camera reads every die or the dice are typed in. 0 clears it.
+   */
+  setDiceUnread(count: number): void {
+    const rollKey = this.adapter.rollKey(this.session.state);
+    this.diceUnread = count > 0 && rollKey !== null ? { rollKey, count } : null;
+  }
+
+  private unreadRefusal(command: GameCommand, origin: CommandOrigin): { code: string; message: string } | null {
+    const unread = this.diceUnread;
+    if (!unread || unread.rollKey !== this.adapter.rollKey(this.session.state)) return null;
+    // dice typed in by a person are what the tray holds now
+    if (command.type === 'dice' && origin !== 'camera') {
+      this.diceUnread = null;
+      return null;
+    }
+    if (!this.adapter.confirmsRoll(command) || origin === 'attract' || origin === 'kiosk') return null;
+    const dice = unread.count === 1 ? 'a die' : `${unread.count} dice`;
+    return {
+      code: 'diceUnread',
+      message: `The camera cannot read ${dice} in the tray (leaning or covered), so the dice showing are not those on the table: straighten or re-roll ${unread.count === 1 ? 'it' : 'them'}, or type the dice in, then confirm.`,
+    };
   }
 
   private persist(entry: StoredEntry | null): void {

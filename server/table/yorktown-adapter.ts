@@ -48,6 +48,7 @@ export const yorktownAdapter: GameAdapter<YorktownState> = {
   rollFaces: (s) => (s.roll?.tracker.faces ? [...s.roll.tracker.faces] : null),
   rollDice: (s) => (s.roll ? s.roll.tracker.spec.dice : null),
   rollLockedOnes: (s) => s.roll?.tracker.lockedOnes ?? 0,
+  confirmsRoll: (c) => c.type === 'confirmRoll',
   running: (s) => s.setup !== null && s.outcome === null,
   startedAt: (s) => s.startedAt,
   outcome: (s) => (s.outcome ? { result: s.outcome.result, cause: s.outcome.cause, at: s.outcome.at } : null),

@@ -106,6 +106,32 @@ describe('camera readings', () => {
     expect(table.seq).toBe(seq + 2);
   });
 
+  it('a die the camera cannot read holds the roll: confirming on the dice it read before is refused until it reads them all or they are typed in', async () => {
+    const { b, hw } = await start();
+    const table = b.service.first();
+    const input = hw.diceInput;
+    startAttackRoll(table);
+    expect(input.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0 })).toBe('sent');
+    // re-rolled: one die lands leaning
+    expect(input.reading({ faces: [5, 5, 2], kept: [], unreadable: 1 })).toBe('incomplete');
+    const seq = table.seq;
+    for (const origin of ['player', 'box'] as const) {
+      const refused = table.submit({ type: 'confirmRoll' }, origin);
+      expect(refused).toEqual({ ok: false, error: { code: 'diceUnread', message: expect.stringMatching(/^The camera cannot read a die in the tray/) } });
+    }
+    expect(table.seq).toBe(seq);
+    expect(table.state.roll).not.toBeNull();
+    // the camera reads every die again: confirmed on what it read
+    expect(input.reading({ faces: [5, 5, 2, 4], kept: [], unreadable: 0 })).toBe('sent');
+    expect(table.submit({ type: 'confirmRoll' }, 'box').ok).toBe(true);
+    // another roll: a leaning die, then the dice typed in by a player
+    startAttackRoll(table);
+    expect(input.reading({ faces: [3, 3, 6], kept: [], unreadable: 1 })).toBe('incomplete');
+    expect(table.submit({ type: 'confirmRoll' }, 'player').ok).toBe(false);
+    expect(table.submit({ type: 'dice', faces: [3, 3, 6, 2] }, 'player').ok).toBe(true);
+    expect(table.submit({ type: 'confirmRoll' }, 'player').ok).toBe(true);
+  });
+
   it('without a dice model the camera reports why and dice are typed in', async () => {
     const { b } = await startWithSyntheticCamera('no model here');
     const health = (await b.app.inject({ url: '/api/health' })).json();

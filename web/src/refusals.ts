@@ -36,6 +36,7 @@ const ES: Record<string, string> = {
   noDice: 'el avión no tiene dados que tirar.',
   rollInProgress: 'hay una tirada en curso: lee los dados y confírmala primero.',
   noRoll: 'no hay ninguna tirada en curso.',
+  diceUnread: 'la cámara no puede leer un dado de la bandeja (inclinado o tapado): los dados que se ven no son los de la mesa. Endereza o vuelve a tirar ese dado, o introduce los dados a mano, y confirma.',
   cardAlreadyDrawn: 'esa carta ya ha salido en este mazo: está en la pila de descartes. Comprueba el número de la carta.',
   noReading: 'tira los dados primero: aún no se ha leído ninguno.',
   readingFlagged: 'la última lectura no se aceptó: enseña los dados otra vez.',
