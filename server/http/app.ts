@@ -171,6 +171,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return t.snapshot({ canControl: authorised, showPin: mayShowPin(t, authorised, request.ip) });
   });
 
+  // the events of the last commands, for a page opened mid-game (watching: no PIN)
+  app.get<IdParams>('/api/tables/:id/events', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t) return reply;
+    return t.recentEvents();
+  });
+
   app.post<IdParams & { Body: GameCommand }>(
     '/api/tables/:id/commands',
     { schema: { params: S.tableParams, querystring: S.noQuery, body: S.commandBody } },

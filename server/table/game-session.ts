@@ -87,12 +87,13 @@ export class GameSession<S> {
   }
 
   /** Rebuilds the session from journal entries (from a replay start on). Entries that no longer apply are reported, not fatal. */
-  replay(entries: JournalEntry[]): { skipped: { seq: number; error: CommandRejection }[] } {
+  replay(entries: JournalEntry[], applied?: (seq: number, events: GameEvent[]) => void): { skipped: { seq: number; error: CommandRejection }[] } {
     this.journal = openJournal(this.module);
     const skipped: { seq: number; error: CommandRejection }[] = [];
     for (const e of entries) {
       const r = this.apply(e);
       if (!r.ok) skipped.push({ seq: e.seq, error: r.error });
+      else applied?.(e.seq, r.events);
     }
     return { skipped };
   }

@@ -17,6 +17,7 @@ import type { CameraSetup, SavedCalibration } from './camera-setup.ts';
 import { GameSession, REPLAY_STARTS, RESET_TABLE } from './game-session.ts';
 import type { GameAdapter } from './game-adapter.ts';
 import { Stopwatch } from './stopwatch.ts';
+import { withEvents, type RecentEvent } from './recent-events.ts';
 
 export interface TableLog {
   info(obj: unknown, msg?: string): void;
@@ -97,6 +98,8 @@ export class Table<S = unknown> extends EventEmitter {
   private pinValue: string;
   private seqValue = 0;
   private lastEvents: GameEvent[] = [];
+  /** the public events of the last commands, for a page opened mid-game ("What happened") */
+  private recent: RecentEvent[] = [];
   /** entries accepted while the database refused writes, written with the next command or the next retry */
   private unsaved: StoredEntry[] = [];
   private storageFault: StorageFault | null = null;
@@ -154,6 +157,11 @@ export class Table<S = unknown> extends EventEmitter {
     return this.now() - this.lastActivity;
   }
 
+  /** The public events of the last commands (oldest first), and the journal position they reach. */
+  recentEvents(): { seq: number; events: RecentEvent[] } {
+    return { seq: this.seqValue, events: this.recent };
+  }
+
   /** The game now on the table was started by the attract mode. */
   get attract(): boolean {
     return this.gameStart?.origin === 'attract';
@@ -163,7 +171,10 @@ export class Table<S = unknown> extends EventEmitter {
   restore(): { replayed: number; skipped: number } {
     const from = this.stores.journal.lastSeqOfType(this.id, REPLAY_STARTS);
     const entries = this.stores.journal.load(this.id, from);
-    const { skipped } = this.session.replay(entries);
+    this.recent = [];
+    const { skipped } = this.session.replay(entries, (seq, events) => {
+      this.recent = withEvents(this.recent, seq, this.adapter.publicEvents?.(events) ?? events);
+    });
     for (const s of skipped) this.log.warn({ table: this.id, seq: s.seq, error: s.error }, 'journal entry no longer applies; skipped on replay');
     this.seqValue = this.stores.journal.lastSeq(this.id);
     const first = entries[0];
@@ -204,6 +215,7 @@ export class Table<S = unknown> extends EventEmitter {
     this.recordOutcome(before, result.state);
     const events = this.adapter.publicEvents?.(result.events) ?? result.events;
     this.lastEvents = events;
+    this.recent = withEvents(this.recent, entry.seq, events);
     this.stopwatch.follow(this.session.deadline());
     const change: TableChange = { seq: entry.seq, state: this.adapter.publicView(result.state), events, origin, before, after: result.state, rawEvents: result.events };
     this.notify('applied', change); // devices first (LEDs), so the snapshot pushed next shows them

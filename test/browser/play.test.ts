@@ -228,6 +228,14 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await alert.waitFor({ state: 'detached' });
   });
 
+  it('shows what happened before a reload, after it', async () => {
+    const lines = page.getByTestId('history').locator('li');
+    const before = await lines.allTextContents();
+    expect(before.length).toBeGreaterThan(3);
+    await page.reload();
+    await expect.poll(() => lines.allTextContents()).toEqual(before);
+  });
+
   it('asks before a new game takes the place of the one in progress', async () => {
     const before = await state();
     const asked: string[] = [];

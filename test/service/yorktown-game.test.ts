@@ -88,6 +88,12 @@ describe('a short Yorktown game through the API', () => {
 
     // and all of it comes back after a restart
     const finalState = (await b.app.inject({ url: '/api/tables/default/state' })).json();
+    // "What happened" for a page opened now: the game's events from its start, the undone ones gone
+    const recent = (await b.app.inject({ url: '/api/tables/default/events' })).json();
+    expect(recent.seq).toBe(finalState.seq);
+    expect(recent.events[0].event.type).toBe('gameStarted');
+    expect(recent.events.at(-1).event.type).toBe('gameOver');
+    expect(recent.events.some((x: { event: { type: string } }) => x.event.type === 'undone')).toBe(false);
     watcher.close();
     watcher = null;
     await b.app.close();
@@ -95,6 +101,7 @@ describe('a short Yorktown game through the API', () => {
     const restored = (await built.app.inject({ url: '/api/tables/default/state' })).json();
     expect(restored.seq).toBe(finalState.seq);
     expect(restored.state).toEqual(finalState.state);
+    expect((await built.app.inject({ url: '/api/tables/default/events' })).json()).toEqual(recent);
   });
 
   it('{"type": "newGame", "seed": 5} alone starts a standard game with the digital deck', async () => {

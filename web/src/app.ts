@@ -11,8 +11,9 @@ import { refusalText } from './refusals.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
 import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
 import type { GameEvent } from '../../server/games/game-module.ts';
+import { RECENT_EVENTS_LIMIT, withEvents } from '../../server/table/recent-events.ts';
 
-const HISTORY_LIMIT = 60;
+const HISTORY_LIMIT = RECENT_EVENTS_LIMIT;
 
 export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'camera' | 'samples' | 'box' | 'kiosk';
 export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'camera', 'samples', 'box', 'kiosk'];
@@ -188,16 +189,19 @@ export class App {
 
   private record(snap: Snapshot): void {
     if (this.history.length && this.history[this.history.length - 1]!.seq >= snap.seq) return;
-    for (const event of snap.events ?? []) {
-      if (event.type === 'undone') {
-        const gone = new Set(((event.commands as { seq: number }[] | undefined) ?? []).map((c) => c.seq));
-        this.history = this.history.filter((x) => !gone.has(x.seq));
-      } else {
-        if (event.type === 'gameStarted') this.history = [];
-        this.history.push({ seq: snap.seq, event });
-      }
-    }
-    if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
+    this.history = withEvents(this.history, snap.seq, snap.events ?? [], HISTORY_LIMIT);
+  }
+
+  /**
+   * The table's own list of its last commands' events (a page opened or reconnected mid-game had only
+   * the last one's); pushes that arrived meanwhile are kept on top of it.
+   */
+  async catchUpHistory(): Promise<void> {
+    const recent = await this.client.recentEvents();
+    if (!recent) return;
+    const newer = this.history.filter((x) => x.seq > recent.seq);
+    this.history = [...recent.events, ...newer].slice(-HISTORY_LIMIT);
+    this.render(false);
   }
 
   go(view: View): void {

@@ -4,6 +4,7 @@
  * show the service's own words.
  */
 import { io, type Socket } from 'socket.io-client';
+import type { GameEvent } from '../../server/games/game-module.ts';
 import type { Ack, CalibrationConfig, CalibrationView, DayStats, HeldPhoto, LabelledSampleDie, ModelStatus, PhotosMeasure, Reply, SampleFolder, SavedPhoto, Snapshot, TrayEstimateReply, VisionUpdate } from './types.ts';
 
 export interface ClientEvents {
@@ -136,6 +137,12 @@ export class TableClient {
   async stats(): Promise<DayStats | null> {
     const r = await this.http('GET', `${this.base()}/stats`);
     return r.ok ? (r.data as DayStats) : null;
+  }
+
+  /** The events of the table's last commands (what "What happened" shows), and the journal position they reach. */
+  async recentEvents(): Promise<{ seq: number; events: { seq: number; event: GameEvent }[] } | null> {
+    const r = await this.http('GET', `${this.base()}/events`);
+    return r.ok ? (r.data as { seq: number; events: { seq: number; event: GameEvent }[] }) : null;
   }
 
   /** One seat's hidden information (its dealt expert manoeuvre tiles); needs the PIN. */

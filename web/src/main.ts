@@ -92,6 +92,7 @@ function start(): void {
       app.ui.samples.asked = false;
       app.ui.samples.modelAsked = false;
       resetCameraSetup();
+      void app.catchUpHistory();
     }
     app.render(false);
   });
