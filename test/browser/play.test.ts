@@ -249,10 +249,16 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     expect(asked[0]).toBe(`A game is in progress (turn ${before.turn}): start a new one in its place? The game in progress cannot be brought back.`);
     expect((await state()).turn).toBe(before.turn);
     const seq = await page.locator('#app').getAttribute('data-seq');
+    // a short screen: Start game is at the foot of the wizard, and the table opens at its top
+    await page.setViewportSize({ width: 1600, height: 500 });
+    await page.getByTestId('start-game').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     page.once('dialog', (d) => void d.accept());
     await page.getByTestId('start-game').click();
     await expect.poll(() => page.locator('#app').getAttribute('data-seq')).not.toBe(seq);
     await page.locator('.table-view').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.setViewportSize({ width: 1600, height: 1000 });
   });
 
   it('never threw in the page', () => {

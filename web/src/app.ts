@@ -205,12 +205,15 @@ export class App {
   }
 
   go(view: View): void {
+    const other = view !== this.view;
     this.view = view;
     const url = new URL(location.href);
     url.searchParams.set('view', view);
     if (view === 'phone' && this.seat) url.searchParams.set('seat', String(this.seat));
     history.replaceState(null, '', url);
     this.render(true);
+    // another page opens at its top (the table opened from the foot of the long wizard was scrolled halfway down)
+    if (other) window.scrollTo(0, 0);
   }
 
   showToast(text: string, kind: Toast['kind'], detail: string | null = null): void {
