@@ -105,6 +105,9 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
       for (const f of faces) await page.getByTestId(`face-${f}`).click();
       await page.getByTestId('send-dice').click();
       await expect.poll(async () => ((await tableState(server)).roll as { tracker: { faces: number[] | null } }).tracker.faces).toEqual(faces);
+      // what the roll does, in words, and what the faces mean
+      await expect.poll(() => page.getByTestId('best').textContent()).toBe(`${faces.join(' ')} → 1 hit(s) on the Yorktown`);
+      expect(await page.locator('.roll-panel p.hint', { hasText: 'Single roll' }).first().textContent()).toMatch(/a pair of 1s is the anti-aircraft guns: the attacker is shot down and no plane of the card is placed/);
       await shot(page, 'yorktown-attack-roll');
       await page.getByTestId('confirm-roll').click();
       await expect.poll(async () => (await state()).roll).toBeNull();

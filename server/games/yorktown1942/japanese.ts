@@ -6,6 +6,7 @@ import { shuffle } from './rng.ts';
 import type { Face } from '../../dice/types.ts';
 import type { IslandId, JapaneseCard, JapaneseType } from './types.ts';
 import type { CardDrawnCommand } from './commands.ts';
+import type { Rules } from './ruleset.ts';
 
 function supplyKey(type: JapaneseType): 'jake' | 'kateZeke' {
   return type === 'jake' ? 'jake' : 'kateZeke';
@@ -203,15 +204,15 @@ function hitYorktown(ctx: Ctx, hits: number, how: string): void {
 }
 
 /** Read the Yorktown attack roll: each pair of equal dice is a hit; a pair of the AA face destroys the attacker instead. */
-export function readYorktownAttack(ctx: Ctx, faces: Face[]): { hits: number; attackerDestroyed: boolean } {
+export function readYorktownAttack(yorktown: Rules['yorktown'], faces: readonly number[]): { hits: number; attackerDestroyed: boolean } {
   const counts = new Map<number, number>();
   for (const f of faces) counts.set(f, (counts.get(f) ?? 0) + 1);
   let hits = 0;
   let attackerDestroyed = false;
   for (const [face, n] of counts) {
-    const pairs = Math.floor(n / ctx.rules.yorktown.hitPair);
+    const pairs = Math.floor(n / yorktown.hitPair);
     if (pairs === 0) continue;
-    if (face === ctx.rules.yorktown.aaFace) attackerDestroyed = true;
+    if (face === yorktown.aaFace) attackerDestroyed = true;
     else hits += pairs;
   }
   return { hits, attackerDestroyed };
@@ -220,7 +221,7 @@ export function readYorktownAttack(ctx: Ctx, faces: Face[]): { hits: number; att
 export function finishYorktownAttack(ctx: Ctx, faces: Face[]): void {
   const pending = ctx.state.pendingCard;
   if (!pending) reject('noAttack', 'No attack on the Yorktown is under way.');
-  const { hits, attackerDestroyed } = readYorktownAttack(ctx, faces);
+  const { hits, attackerDestroyed } = readYorktownAttack(ctx.rules.yorktown, faces);
   emit(ctx, 'yorktownAttacked', { plane: pending.card.plane, faces, hits, attackerDestroyed });
   if (attackerDestroyed) ctx.state.japaneseDestroyed += 1;
   hitYorktown(ctx, hits, pending.card.plane);

@@ -3,6 +3,7 @@
  * best result, what is needed), the odds, manual entry of the faces, throw / confirm / undo.
  */
 import { rollOdds, rollOddsNow } from '../../../server/dice/odds.ts';
+import { readYorktownAttack } from '../../../server/games/yorktown1942/japanese.ts';
 import { CAUTIOUS_SUFFIX, TIER_STRATEGY } from '../../../server/dice/tier-odds.ts';
 import { isRejection } from '../../../server/dice/roll-tracker.ts';
 import { TARGET_STRATEGY } from '../../../server/dice/target-policy.ts';
@@ -64,6 +65,13 @@ function bestText(app: App, roll: RollWithOdds, best: RollResult): string {
     if (!best.taken.length) return t('nothingYet');
     return best.taken.map((x) => `${targetLabel(roll, x.targetId)} (${x.value})`).join(', ');
   }
+  if (roll.purpose === 'yorktownAttack') {
+    // what the single roll does: pairs hit, a pair of the anti-aircraft face shoots the attacker down
+    const read = readYorktownAttack(app.rules().yorktown, best.faces);
+    const parts = [t('attackHitsYorktown', { n: read.hits })];
+    if (read.attackerDestroyed) parts.push(t('ev_attackerDown'));
+    return `${best.faces.join(' ')} → ${parts.join(' · ')}`;
+  }
   return best.faces.join(' ');
 }
 
@@ -77,7 +85,8 @@ function neededView(app: App, roll: RollWithOdds): Child {
     return h('ul', { class: 'needs' }, goal.targets.map((target) =>
       h('li', null, h('strong', null, t('equalDice', { n: target.equal })), ' → ', targetLabel(roll, target.id), ` (+${target.value})`)));
   }
-  return h('p', { class: 'hint' }, t('yorktownAttackHint'));
+  const yorktown = app.rules().yorktown;
+  return h('p', { class: 'hint' }, t(yorktown.aaKillPlacesNoPlane ? 'yorktownAttackHintNone' : 'yorktownAttackHint', { aa: yorktown.aaFace }));
 }
 
 /** The odds the service sent, or the dice module's own figures for the roll's spec. */
