@@ -81,9 +81,23 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
       await page.getByTestId(`choose-${plane.id}-move`).click();
       await expect.poll(async () => (await state()).planes.find((p) => p.id === plane.id)!.action).toBe('move');
     }
-    // a move along no white line is refused with the engine's reason
-    const far = st.rules.board.lines.length && [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].find((i) => i !== attacker!.position.island && !neighbours(attacker!.position.island!).includes(i))!;
-    await page.locator(`select[name=to-${attacker!.id}]`).selectOption(String(far));
+    // the destinations say what they cost; those no move reaches cannot be picked
+    const from = attacker!.position.island!;
+    const destinations = page.locator(`select[name=to-${attacker!.id}] option`);
+    const near = await destinations.locator(`xpath=self::*[@value="${target}"]`).textContent();
+    expect(near).toBe(`Island ${target} (1 fuel)`);
+    const twoAway = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].find(
+      (i) => i !== from && !neighbours(from).includes(i) && neighbours(from).some((v) => !occupied.has(v) && neighbours(v).includes(i)),
+    )!;
+    const beyond = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].find((i) => i !== from && !neighbours(from).includes(i) && !neighbours(from).some((v) => !occupied.has(v) && neighbours(v).includes(i)));
+    if (beyond !== undefined) {
+      const option = page.locator(`select[name=to-${attacker!.id}] option[value="${beyond}"]`);
+      expect(await option.isDisabled()).toBe(true);
+      expect(await option.textContent()).toBe(`Island ${beyond} (out of reach)`);
+    }
+    expect(await page.locator(`select[name=to-${attacker!.id}] option[value="${twoAway}"]`).textContent()).toMatch(new RegExp(`^Island ${twoAway} \\(3 fuel, flying over [0-9, ]+\\)$`));
+    // two islands away without the island flown over: refused with the engine's reason
+    await page.locator(`select[name=to-${attacker!.id}]`).selectOption(String(twoAway));
     await page.getByTestId(`move-${attacker!.id}`).click();
     await expect.poll(() => page.locator('.toast-error').textContent()).toMatch(/Not allowed: .*white line/);
 

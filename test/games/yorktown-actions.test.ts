@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { choose, island, ok, plane, refused, roll, scenario, tokenCounts, types } from './yorktown-helpers.ts';
+import { T0, choose, island, ok, plane, refused, roll, scenario, tokenCounts, types } from './yorktown-helpers.ts';
+import { moveDestinations } from '../../server/games/yorktown1942/board.ts';
+import { yorktown1942 } from '../../server/games/yorktown1942/index.ts';
 
 const at = (island: number) => ({ at: 'island' as const, island });
 const APPROACH = { at: 'approach' as const };
@@ -331,6 +333,27 @@ describe('move', () => {
     expect(plane(ok(open, { type: 'move', plane: 4, to: 'approach' }).state, 4)).toMatchObject({ position: APPROACH, fuel: 12 });
     const shut = choose(scenario({ planes: { 3: { position: at(2) } }, japanese: { 4: ['kate'], 5: ['kate'], 6: ['jake'], 7: ['zeke'] } }));
     expect(refused(shut, { type: 'move', plane: 3, to: 'approach' }, 'wayBlocked')).toMatch(/every way back from island 2 passes an island with Japanese planes/);
+  });
+
+  it('the move destinations offered (moveDestinations) are exactly the moves the engine accepts', () => {
+    const layouts: Partial<Record<number, ('jake' | 'kate' | 'zeke')[]>>[] = [{}, { 5: ['kate'], 6: ['zeke'], 9: ['jake'] }, { 8: ['jake'], 4: ['kate'], 2: ['zeke'] }];
+    let checked = 0;
+    for (const japanese of layouts) {
+      for (const from of [APPROACH, ...Array.from({ length: 10 }, (_, i) => at(i + 1))]) {
+        const s = choose(scenario({ japanese, planes: { 3: { position: from, fuel: 14 } } }));
+        const offered = moveDestinations(s.rules.board, s.islands, from, false);
+        const accepted = (move: Record<string, unknown>) => yorktown1942.apply(s, { type: 'move', plane: 3, ...move } as never, T0 + 1000).ok;
+        expect(accepted({ to: 'approach' }), `${JSON.stringify(from)} back`).toBe(offered.approach);
+        for (let to = 1; to <= 10; to++) {
+          expect(accepted({ to }), `${JSON.stringify(from)} → ${to}`).toBe(offered.islands.get(to)?.oneStep ?? false);
+          for (let via = 1; via <= 10; via++) {
+            expect(accepted({ to, via }), `${JSON.stringify(from)} → ${via} → ${to}`).toBe(offered.islands.get(to)?.via.includes(via) ?? false);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(3 * 11 * 100);
   });
 
   it('a plane on the flight deck must take off before it moves', () => {

@@ -1,6 +1,6 @@
 /** The player phase: choosing actions, and each action a plane can take. */
 import { emit, plural, reject, type Ctx } from './context.ts';
-import { clearWayToApproach, colourOf, islandName, joined } from './board.ts';
+import { clearWayToApproach, colourOf, islandName, joined, stepsFrom } from './board.ts';
 import {
   describePosition,
   getPlane,
@@ -231,9 +231,7 @@ function islandById(ctx: Ctx, id: number): IslandState {
 }
 
 function reachable(ctx: Ctx, from: Position, to: number): boolean {
-  if (from.at === 'approach') return ctx.rules.board.approachLines.includes(to);
-  if (from.at === 'island') return joined(ctx.rules.board, from.island, to);
-  return false;
+  return stepsFrom(ctx.rules.board, from).includes(to);
 }
 
 export function move(ctx: Ctx, command: MoveCommand): void {

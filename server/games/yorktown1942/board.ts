@@ -1,6 +1,6 @@
 /** Board geometry: white lines, colours, the spotted chain and the paths a move may take. */
 import type { Board } from './ruleset.ts';
-import type { IslandColour, IslandId, IslandState } from './types.ts';
+import type { IslandColour, IslandId, IslandState, Position } from './types.ts';
 
 export function colourOf(board: Board, island: IslandId): IslandColour | null {
   return board.islands.find((i) => i.id === island)?.colour ?? null;
@@ -22,6 +22,39 @@ export function neighbours(board: Board, island: IslandId): IslandId[] {
 
 export function joined(board: Board, a: IslandId, b: IslandId): boolean {
   return board.lines.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+}
+
+/** The islands one white line away from a position (from the approach area: the islands its lines reach). */
+export function stepsFrom(board: Board, from: Position): IslandId[] {
+  if (from.at === 'approach') return [...board.approachLines];
+  if (from.at === 'island') return neighbours(board, from.island);
+  return [];
+}
+
+export interface MoveDestinations {
+  /** back to the approach area along a clear way */
+  approach: boolean;
+  /** each island a move reaches: in one step, and over which islands in two */
+  islands: Map<IslandId, { oneStep: boolean; via: IslandId[] }>;
+}
+
+/**
+ * Where a move can take a plane: one island along a white line, two islands over a first one free
+ * of Japanese planes, or back to the approach area by a clear way (`overJapanese`: the Invisible
+ * manoeuvre, which flies over them). The engine's move checks the same.
+ */
+export function moveDestinations(board: Board, islands: IslandState[], from: Position, overJapanese: boolean): MoveDestinations {
+  const occupied = (id: IslandId) => (islands.find((i) => i.id === id)?.japanese.length ?? 0) > 0;
+  const here = from.at === 'island' ? from.island : null;
+  const reached = new Map<IslandId, { oneStep: boolean; via: IslandId[] }>();
+  const entry = (id: IslandId) => reached.get(id) ?? reached.set(id, { oneStep: false, via: [] }).get(id)!;
+  for (const step of stepsFrom(board, from)) {
+    if (step !== here) entry(step).oneStep = true;
+    if (occupied(step) && !overJapanese) continue;
+    for (const next of neighbours(board, step)) if (next !== here) entry(next).via.push(step);
+  }
+  const approach = here !== null && clearWayToApproach(board, islands, here, overJapanese) !== null;
+  return { approach, islands: reached };
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Plane cards (fuel, skill, dice, cockpit, load, position, action) and each plane's controls. */
+import { moveDestinations } from '../../../server/games/yorktown1942/board.ts';
 import type { PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App, PlaneForm } from '../app.ts';
 import { h, type Child } from '../dom.ts';
@@ -61,9 +62,9 @@ function button(label: string, onclick: () => void, cls = '', testid?: string): 
   return h('button', { type: 'button', class: `btn ${cls}`, onclick: () => onclick(), 'data-testid': testid ?? null }, label);
 }
 
-function select(name: string, value: string, options: [string, string][], onchange: (v: string) => void): HTMLSelectElement {
+function select(name: string, value: string, options: [string, string, boolean?][], onchange: (v: string) => void): HTMLSelectElement {
   const el = h('select', { name, onchange: (e: Event) => onchange((e.target as HTMLSelectElement).value) },
-    options.map(([v, label]) => h('option', { value: v, selected: v === value }, label)));
+    options.map(([v, label, disabled]) => h('option', { value: v, selected: v === value, disabled: disabled === true }, label)));
   el.value = value;
   return el;
 }
@@ -94,6 +95,29 @@ function manoeuvreChoices(app: App, plane: PlaneState): [string, string][] {
 }
 
 /** Where a one-island move may go from here (white lines), for the hint under the move form. */
+/**
+ * The move destinations, each with its fuel cost, those a move cannot reach listed but not to be
+ * picked (the board's lines, the Japanese planes in the way; with an unused tile that may be the
+ * Invisible manoeuvre, flying over them counts as possible).
+ */
+function moveOptions(app: App, plane: PlaneState): [string, string, boolean][] {
+  const st = app.state!;
+  const rules = app.rules();
+  const tile = plane.manoeuvre && !plane.manoeuvre.used ? (plane.manoeuvre.id ?? app.secretTile(plane.id) ?? 'unknown') : null;
+  const reach = moveDestinations(rules.board, st.islands, plane.position, tile === 'invisible' || tile === 'unknown');
+  const cost = (n: number) => t('fuelCost', { n });
+  const here = plane.position.at === 'approach';
+  const options: [string, string, boolean][] = [['approach', here ? t('approach') : `${t('approach')} (${reach.approach ? cost(rules.move.returnFuel) : t('unreachable')})`, here || !reach.approach]];
+  for (const island of rules.board.islands) {
+    const way = reach.islands.get(island.id);
+    const label = t('island', { n: island.id });
+    if (way?.oneStep) options.push([String(island.id), `${label} (${cost(rules.move.oneIslandFuel)})`, false]);
+    else if (way?.via.length) options.push([String(island.id), `${label} (${cost(rules.move.twoIslandsFuel)}, ${t('viaIslands', { via: way.via.join(', ') })})`, false]);
+    else options.push([String(island.id), `${label} (${t('unreachable')})`, true]);
+  }
+  return options;
+}
+
 function oneIslandMoves(app: App, plane: PlaneState): number[] {
   const board = app.rules().board;
   if (plane.position.at === 'approach') return [...board.approachLines];
@@ -201,8 +225,8 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
       if (plane.position.at === 'deck') {
         parts.push(h('p', { class: 'hint' }, t('moveFromDeck')));
       } else {
-        const allDest: [string, string][] = [['approach', t('approach')], ...islandOptions];
-        if (!allDest.some(([v]) => v === form.to)) form.to = 'approach';
+        const allDest = moveOptions(app, plane);
+        if (!allDest.some(([v, , off]) => v === form.to && !off)) form.to = allDest.find(([, , off]) => !off)?.[0] ?? 'approach';
         const near = oneIslandMoves(app, plane);
         parts.push(h('div', { class: 'form-row' },
           labelled(t('destination'), select(`to-${id}`, form.to, allDest, (v) => { form.to = v; })),
