@@ -262,7 +262,9 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     }
     const tankLimit = rules.dropTank.maxFuelToUse;
     if (plane.load === 'dropTank' && plane.fuel <= tankLimit) extras.push(button(t('useDropTank'), () => void app.send({ type: 'useDropTank', plane: id }), 'small', `droptank-${id}`));
-    extras.push(button(t('skip'), () => void app.send({ type: 'skipAction', plane: id }), 'small', `skip-${id}`));
+    // in the air, not acting costs fuel to stay up: said on the button
+    const skipLabel = plane.position.at === 'deck' ? t('skip') : `${t('skip')} (−${t('fuelCost', { n: rules.idle.fuelLoss })})`;
+    extras.push(button(skipLabel, () => void app.send({ type: 'skipAction', plane: id }), 'small', `skip-${id}`));
   }
   if (plane.load !== 'none' && plane.position.at !== 'deck') extras.push(button(t('dropLoad'), () => void app.send({ type: 'dropLoad', plane: id }), 'small', `dropload-${id}`));
   if (extras.length) parts.push(h('div', { class: 'form-row extras' }, extras));
