@@ -209,6 +209,8 @@ export class Table<S = unknown> extends EventEmitter {
     if (!result.ok) return result;
     this.seqValue = entry.seq;
     this.persist(entry);
+    // dice typed in by a person (and taken) are what the tray holds now
+    if (prepared.type === 'dice' && origin !== 'camera') this.diceUnread = null;
     if (origin === 'player' || origin === 'box' || (origin === 'camera' && !this.attract)) this.lastActivity = at;
     if (prepared.type === 'newGame') this.gameStart = { seq: entry.seq, origin };
     else if (REPLAY_STARTS.includes(prepared.type)) this.gameStart = null;
@@ -259,11 +261,6 @@ export class Table<S = unknown> extends EventEmitter {
   private unreadRefusal(command: GameCommand, origin: CommandOrigin): { code: string; message: string } | null {
     const unread = this.diceUnread;
     if (!unread || unread.rollKey !== this.adapter.rollKey(this.session.state)) return null;
-    // dice typed in by a person are what the tray holds now
-    if (command.type === 'dice' && origin !== 'camera') {
-      this.diceUnread = null;
-      return null;
-    }
     if (!this.adapter.confirmsRoll(command) || origin === 'attract' || origin === 'kiosk') return null;
     const dice = unread.count === 1 ? 'a die' : `${unread.count} dice`;
     return {
