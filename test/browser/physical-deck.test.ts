@@ -58,6 +58,10 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
       rules: { board: { islands: { id: number; colour: string }[]; lines: [number, number][] }; deck: { id: string; islands: number[] }[] };
     };
     expect(st).toMatchObject({ phase: 'setup', deck: { mode: 'physical' } });
+    // the stopwatch waits for the set-up cards, showing the game's whole time
+    const minutes = (st as unknown as { minutes: number }).minutes;
+    await expect.poll(() => page.locator('.stopwatch .label').textContent()).toBe('Starts after the set-up cards');
+    expect(await page.locator('#stopwatch-time').textContent()).toBe(`${minutes}:00`);
     // a chain orange - green - red along white lines, so that the Yorktown is spotted at the first card
     const colour = (id: number) => st.rules.board.islands.find((i) => i.id === id)!.colour;
     const joined = (a: number, b: number) => st.rules.board.lines.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
@@ -76,6 +80,7 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
     expect((await state()).phase).toBe('setup'); // one island: another card is drawn
     await enterOtherCard([chain[1]!, chain[2]!], 'zeke', 'none');
     await expect.poll(async () => (await state()).phase).toBe('japanese');
+    await expect.poll(() => page.locator('.stopwatch .label').textContent()).toBe('Time left');
   });
 
   it("enters a card that is not in the list by what it shows, and types in the Yorktown's attack roll", async () => {

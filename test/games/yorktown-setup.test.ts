@@ -55,6 +55,18 @@ describe('set-up', () => {
     }
   });
 
+  it('"At the beginning of the game a stopwatch must be set": with the physical deck, once the set-up cards are placed', () => {
+    let s = start({ deck: 'physical', players: 4 });
+    expect(s).toMatchObject({ phase: 'setup', minutes: 30, deadline: null, startedAt: null });
+    s = ok(s, { type: 'cardDrawn', card: { islands: [4], plane: 'kate', event: 'none', directHit: false } }, T0 + 60_000).state;
+    expect(s.deadline).toBeNull();
+    const { state, events } = ok(s, { type: 'cardDrawn', card: { islands: [5, 6], plane: 'zeke', event: 'none', directHit: false } }, T0 + 90_000);
+    expect(state).toMatchObject({ phase: 'japanese', startedAt: T0 + 90_000, deadline: T0 + 90_000 + 30 * 60_000 });
+    expect(events.find((e) => e.type === 'stopwatchStarted')).toEqual({ type: 'stopwatchStarted', minutes: 30, deadline: T0 + 90_000 + 30 * 60_000 });
+    // the digital deck draws them at once: its time runs from the new game
+    expect(start({ deck: 'digital' })).toMatchObject({ startedAt: T0, deadline: T0 + 30 * 60_000 });
+  });
+
   it('"Ignore any events on the cards at this stage of the game." (physical deck: the players tell the cards)', () => {
     let s = start({ deck: 'physical' });
     expect(s.phase).toBe('setup');

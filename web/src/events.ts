@@ -62,6 +62,8 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
       return t('ev_skillGained', { plane, n: num(e.points), skill: num(e.skill) }) + skillCardText(e);
     case 'searchSucceeded':
       return t('ev_searchSucceeded', { plane, n: num(e.raised), search: num(e.search) });
+    case 'stopwatchStarted':
+      return t('ev_stopwatchStarted', { n: num(e.minutes) });
     case 'attackMissed':
       return t('ev_attackMissed', { plane, faces: Array.isArray(e.faces) ? e.faces.join(' ') : '' });
     case 'searchFailed':

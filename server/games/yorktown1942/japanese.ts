@@ -4,7 +4,7 @@ import { islandName, spottedChain } from './board.ts';
 import { endGame } from './planes.ts';
 import { shuffle } from './rng.ts';
 import type { Face } from '../../dice/types.ts';
-import type { IslandId, JapaneseCard, JapaneseType } from './types.ts';
+import type { IslandId, JapaneseCard, JapaneseType, YorktownState } from './types.ts';
 import type { CardDrawnCommand } from './commands.ts';
 import type { Rules } from './ruleset.ts';
 
@@ -157,6 +157,12 @@ function discard(ctx: Ctx, card: JapaneseCard): void {
   ctx.state.lastCard = card;
 }
 
+/** The stopwatch starts: the game's time runs from `at`. */
+export function startStopwatch(state: YorktownState, at: number): void {
+  state.startedAt = at;
+  state.deadline = at + state.minutes * 60_000;
+}
+
 /** Set-up draws: place the planes, events ignored (`ignoreEventsAtSetup`); one island → draw a second card. */
 export function setupCard(ctx: Ctx, card: JapaneseCard): void {
   discard(ctx, card);
@@ -167,6 +173,10 @@ export function setupCard(ctx: Ctx, card: JapaneseCard): void {
   state.setupDraws = card.islands.length >= 2 ? 0 : state.setupDraws - 1;
   if (state.setupDraws <= 0) {
     state.setupDraws = 0;
+    if (state.deadline === null) {
+      startStopwatch(state, ctx.at);
+      emit(ctx, 'stopwatchStarted', { minutes: state.minutes, deadline: state.deadline });
+    }
     state.phase = 'japanese';
     state.turn = 1;
     emit(ctx, 'phaseChanged', { phase: 'japanese', turn: 1 });

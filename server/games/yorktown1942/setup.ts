@@ -2,7 +2,7 @@
 import { emit, reject, type Ctx } from './context.ts';
 import { resolveRules, RuleOverrideError, type Rules } from './ruleset.ts';
 import { shuffle } from './rng.ts';
-import { drawnCard, setupCard } from './japanese.ts';
+import { drawnCard, setupCard, startStopwatch } from './japanese.ts';
 import type { NewGameCommand } from './commands.ts';
 import type { GameSetup, IslandState, PlaneId, PlaneState, Seat, WeatherId, YorktownState } from './types.ts';
 
@@ -17,6 +17,7 @@ export function emptyState(): YorktownState {
     seed: null,
     rng: 0,
     startedAt: null,
+    minutes: 0,
     deadline: null,
     turn: 0,
     yorktownHits: 0,
@@ -112,8 +113,10 @@ export function newGame(ctx: Ctx, command: NewGameCommand): void {
   state.setup = setup;
   state.seed = seed;
   state.rng = seed;
-  state.startedAt = ctx.at;
-  state.deadline = ctx.at + minutes * 60_000;
+  state.minutes = minutes;
+  // "At the beginning of the game a stopwatch must be set": with the physical deck, once the players
+  // have drawn and placed the set-up cards (japanese.ts `setupCard`); the digital deck draws them at once
+  if (setup.deck === 'digital') startStopwatch(state, ctx.at);
   state.supply = { jake: rules.japanese.tokens.jake, kateZeke: rules.japanese.tokens.kateZeke };
   state.islands = rules.board.islands.map((i): IslandState => ({ id: i.id, colour: i.colour, japanese: [], weather: null }));
   state.planes = ([1, 2, 3, 4] as PlaneId[]).map((id, index): PlaneState => {

@@ -135,7 +135,9 @@ export interface YorktownState {
   /** PRNG state (digital deck, tiles, weather tokens) */
   rng: number;
   startedAt: number | null;
-  /** wall-clock ms when time runs out */
+  /** the stopwatch's length for this game (minutes) */
+  minutes: number;
+  /** wall-clock ms when time runs out (null before the stopwatch starts) */
   deadline: number | null;
   turn: number;
   yorktownHits: number;
