@@ -76,6 +76,26 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     await page.close();
   });
 
+  it('gives a phone the turn\'s next step as a button: End turn once every plane has acted, then Draw the card', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/phone/2?lang=en`);
+    await unlock(page);
+    type Plane = { id: number; action: string | null; done: boolean };
+    const planes = async () => (await tableState(server)).planes as Plane[];
+    // not yet: some planes have still to act
+    expect(await page.getByTestId('end-turn').count()).toBe(0);
+    for (const p of await planes()) if (p.action === null) await command(server, { type: 'chooseAction', plane: p.id, action: 'move' });
+    for (const p of await planes()) if (!p.done) await command(server, { type: 'skipAction', plane: p.id });
+    await page.getByTestId('end-turn').click();
+    await expect.poll(async () => (await tableState(server)).phase).toBe('japanese');
+    await page.getByTestId('draw-card').click();
+    await expect.poll(async () => (await tableState(server)).phase).toBe('planes');
+    await expect.poll(() => page.getByTestId('draw-card').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('runs under its strict Content-Security-Policy with nothing from outside', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);

@@ -38,6 +38,22 @@ function otherCardForm(app: App): HTMLElement {
   return details;
 }
 
+/**
+ * The turn's next step as one button, for a phone (with the PIN): draw the Japanese card (digital
+ * deck), or end the turn once every plane has acted. Null when the step is something else.
+ */
+export function turnStepButton(app: App): HTMLElement | null {
+  const st = app.state;
+  if (!app.snap?.canControl || !st?.setup || st.phase === 'over' || st.roll || st.pendingCard) return null;
+  if (st.phase === 'japanese' && st.deck.mode === 'digital') {
+    return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', onclick: () => void app.send({ type: 'drawCard' }) }, t('drawCard'));
+  }
+  if (st.phase === 'planes' && st.planes.every((p) => p.destroyed || p.done)) {
+    return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => void app.send({ type: 'endTurn' }) }, t('endTurn'));
+  }
+  return null;
+}
+
 export function gameControls(app: App): HTMLElement | null {
   const st = app.state;
   if (!app.snap?.canControl) return null;

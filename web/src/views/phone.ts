@@ -2,6 +2,7 @@
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { t } from '../i18n.ts';
+import { turnStepButton } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
 import { alertsView, historyView, nextStepView, stopwatchView } from './status.ts';
@@ -21,6 +22,7 @@ export function phoneView(app: App): HTMLElement {
     alertsView(app),
     h('div', { class: 'phone-top' }, h('h2', null, t('phoneTitle', { n: app.seat })), stopwatchView(app)),
     nextStepView(app),
+    turnStepButton(app),
     mine.length ? planesView(app, app.seat, true) : h('p', null, st ? t('phoneNoPlanes') : t('noGame')),
     rollIsMine ? rollPanel(app, false) : null,
     historyView(app, 4),
