@@ -10,10 +10,8 @@ import { t, type Key } from './i18n.ts';
 import { refusalText } from './refusals.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
 import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
-import type { GameEvent } from '../../server/games/game-module.ts';
-import { RECENT_EVENTS_LIMIT, withEvents } from '../../server/table/recent-events.ts';
+import { RECENT_EVENTS_LIMIT, withEvents, type RecentEvent } from '../../server/table/recent-events.ts';
 
-const HISTORY_LIMIT = RECENT_EVENTS_LIMIT;
 
 export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'camera' | 'samples' | 'box' | 'kiosk';
 export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'camera', 'samples', 'box', 'kiosk'];
@@ -102,7 +100,7 @@ export class App {
   clockOffset = 0;
   toast: Toast | null = null;
   /** the game's events seen since this page opened (undone commands taken out), oldest first */
-  history: { seq: number; event: GameEvent }[] = [];
+  history: RecentEvent[] = [];
   ui: UiState = {
     forms: {},
     manualFaces: [],
@@ -189,7 +187,7 @@ export class App {
 
   private record(snap: Snapshot): void {
     if (this.history.length && this.history[this.history.length - 1]!.seq >= snap.seq) return;
-    this.history = withEvents(this.history, snap.seq, snap.events ?? [], HISTORY_LIMIT);
+    this.history = withEvents(this.history, snap.seq, snap.events ?? []);
   }
 
   /**
@@ -200,7 +198,7 @@ export class App {
     const recent = await this.client.recentEvents();
     if (!recent) return;
     const newer = this.history.filter((x) => x.seq > recent.seq);
-    this.history = [...recent.events, ...newer].slice(-HISTORY_LIMIT);
+    this.history = [...recent.events, ...newer].slice(-RECENT_EVENTS_LIMIT);
     this.render(false);
   }
 

@@ -4,7 +4,7 @@
  * show the service's own words.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { GameEvent } from '../../server/games/game-module.ts';
+import type { RecentEvent } from '../../server/table/recent-events.ts';
 import type { Ack, CalibrationConfig, CalibrationView, DayStats, HeldPhoto, LabelledSampleDie, ModelStatus, PhotosMeasure, Reply, SampleFolder, SavedPhoto, Snapshot, TrayEstimateReply, VisionUpdate } from './types.ts';
 
 export interface ClientEvents {
@@ -140,9 +140,9 @@ export class TableClient {
   }
 
   /** The events of the table's last commands (what "What happened" shows), and the journal position they reach. */
-  async recentEvents(): Promise<{ seq: number; events: { seq: number; event: GameEvent }[] } | null> {
+  async recentEvents(): Promise<{ seq: number; events: RecentEvent[] } | null> {
     const r = await this.http('GET', `${this.base()}/events`);
-    return r.ok ? (r.data as { seq: number; events: { seq: number; event: GameEvent }[] }) : null;
+    return r.ok ? (r.data as { seq: number; events: RecentEvent[] }) : null;
   }
 
   /** One seat's hidden information (its dealt expert manoeuvre tiles); needs the PIN. */

@@ -5,7 +5,6 @@ import type { RollOdds } from '../../server/dice/types.ts';
 
 export type { AreaConfig, CalibrationConfig, CalibrationView, SeenDie, TrayEstimateReply, VisionUpdate };
 
-/** The roll in progress may carry its odds (computed by the dice module on the server). */
 /** A roll as the service sends it: its odds from the start (`odds`) and from the dice showing now (`oddsNow`). */
 export type RollWithOdds = NonNullable<YorktownState['roll']> & { odds?: RollOdds | null; oddsNow?: RollOdds | null };
 

@@ -153,7 +153,7 @@ export function drawnCard(ctx: Ctx, command: { type: 'drawCard' } | CardDrawnCom
 
 /** The card goes to the discard pile (a physical card named by id too: it cannot be drawn again before the reshuffle). */
 function discard(ctx: Ctx, card: JapaneseCard): void {
-  if (ctx.state.deck.mode === 'digital' || card.id !== 'physical') ctx.state.deck.discard.push(card.id);
+  if (card.id !== 'physical') ctx.state.deck.discard.push(card.id);
   ctx.state.lastCard = card;
 }
 

@@ -38,6 +38,17 @@ function otherCardForm(app: App): HTMLElement {
   return details;
 }
 
+function drawCardButton(app: App): HTMLElement {
+  return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', onclick: () => void app.send({ type: 'drawCard' }) }, t('drawCard'));
+}
+
+/** The planes that have not acted skip (in the air: −1 fuel each): asked first, as a click can come too early. */
+function endTurnButton(app: App, waiting: number[]): HTMLElement {
+  return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => {
+    if (waiting.length === 0 || confirm(t('endTurnConfirm', { planes: waiting.join(', ') }))) void app.send({ type: 'endTurn' });
+  } }, t('endTurn'));
+}
+
 /**
  * The turn's next step as one button, for a phone (with the PIN): draw the Japanese card (digital
  * deck), or end the turn once every plane has acted. Null when the step is something else.
@@ -45,12 +56,8 @@ function otherCardForm(app: App): HTMLElement {
 export function turnStepButton(app: App): HTMLElement | null {
   const st = app.state;
   if (!app.snap?.canControl || !st?.setup || st.phase === 'over' || st.roll || st.pendingCard) return null;
-  if (st.phase === 'japanese' && st.deck.mode === 'digital') {
-    return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', onclick: () => void app.send({ type: 'drawCard' }) }, t('drawCard'));
-  }
-  if (st.phase === 'planes' && st.planes.every((p) => p.destroyed || p.done)) {
-    return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => void app.send({ type: 'endTurn' }) }, t('endTurn'));
-  }
+  if (st.phase === 'japanese' && st.deck.mode === 'digital') return drawCardButton(app);
+  if (st.phase === 'planes' && st.planes.every((p) => p.destroyed || p.done)) return endTurnButton(app, []);
   return null;
 }
 
@@ -62,7 +69,7 @@ export function gameControls(app: App): HTMLElement | null {
   if (running && !st.roll && !st.pendingCard) {
     const needCard = st.phase === 'japanese' || (st.phase === 'setup' && st.setupDraws > 0);
     if (needCard && st.deck.mode === 'digital') {
-      buttons.push(h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', onclick: () => void app.send({ type: 'drawCard' }) }, t('drawCard')));
+      buttons.push(drawCardButton(app));
     } else if (needCard) {
       const cards = app.rules().deck;
       // the cards drawn since the deck was last shuffled cannot come up again: listed, but not to be picked
@@ -78,11 +85,7 @@ export function gameControls(app: App): HTMLElement | null {
       buttons.push(otherCardForm(app));
     }
     if (st.phase === 'planes') {
-      // planes that have not acted skip (in the air: −1 fuel each): asked first, as a click can come too early
-      const waiting = st.planes.filter((p) => !p.destroyed && !p.done).map((p) => p.id);
-      buttons.push(h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => {
-        if (waiting.length === 0 || confirm(t('endTurnConfirm', { planes: waiting.join(', ') }))) void app.send({ type: 'endTurn' });
-      } }, t('endTurn')));
+      buttons.push(endTurnButton(app, st.planes.filter((p) => !p.destroyed && !p.done).map((p) => p.id)));
     }
   }
   buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', onclick: () => void app.send({ type: 'undo' }) }, t('undo')));

@@ -94,7 +94,6 @@ function manoeuvreChoices(app: App, plane: PlaneState): [string, string][] {
   return choices;
 }
 
-/** Where a one-island move may go from here (white lines), for the hint under the move form. */
 /**
  * The move destinations, each with its fuel cost, those a move cannot reach listed but not to be
  * picked (the board's lines, the Japanese planes in the way; with an unused tile that may be the
@@ -118,6 +117,7 @@ function moveOptions(app: App, plane: PlaneState): [string, string, boolean][] {
   return options;
 }
 
+/** Where a one-island move may go from here (white lines), for the hint under the move form. */
 function oneIslandMoves(app: App, plane: PlaneState): number[] {
   const board = app.rules().board;
   if (plane.position.at === 'approach') return [...board.approachLines];

@@ -6,10 +6,15 @@ import { clockLevel, clockText, searchBonus } from '../format.ts';
 import { t, tk, type Key } from '../i18n.ts';
 import { describeEvent } from '../events.ts';
 
+/** The physical deck's set-up cards are being placed: the stopwatch waits, showing the whole time. */
+function stopwatchWaits(app: App): boolean {
+  const st = app.state;
+  return !!st && st.deadline === null && st.setup !== null && st.phase === 'setup' && st.minutes > 0;
+}
+
 export function remainingMs(app: App): number | null {
   const st = app.state;
-  // the physical deck's set-up cards are being placed: the whole time, not running yet
-  if (st && st.deadline === null && st.setup && st.phase === 'setup' && st.minutes > 0) return st.minutes * 60_000;
+  if (st && stopwatchWaits(app)) return st.minutes * 60_000;
   if (!st || st.deadline === null) return null;
   if (st.phase === 'over' && st.outcome) return Math.max(0, st.deadline - st.outcome.at);
   return st.deadline - app.now();
@@ -19,7 +24,7 @@ export function stopwatchView(app: App): HTMLElement {
   const ms = remainingMs(app);
   const level = ms === null ? 'idle' : clockLevel(ms);
   return h('section', { class: `stopwatch level-${level}`, 'aria-label': t('timeLeft') },
-    h('div', { class: 'label' }, ms !== null && ms <= 0 ? t('timeUp') : app.state?.deadline === null && ms !== null ? t('clockAfterSetup') : t('timeLeft')),
+    h('div', { class: 'label' }, ms !== null && ms <= 0 ? t('timeUp') : stopwatchWaits(app) ? t('clockAfterSetup') : t('timeLeft')),
     h('div', { class: 'stopwatch-time', id: 'stopwatch-time', 'aria-live': 'off' }, ms === null ? '--:--' : clockText(ms)),
   );
 }
