@@ -64,6 +64,11 @@ export interface RunningServer {
  * tables' wall clock (to move a game close to its deadline).
  */
 /** model:adapt made short for the dashboard's "Teach" (a few steps of each stage; written even if no better). */
+/**
+ * The teaching at the service's own CPU priority: niced, it gets little of a machine busy with the other
+ * test files, and would take as long as they leave it (the service's nice is checked in dice-model-routes).
+ */
+const TEST_TEACHING_PRIORITY = 0;
 export const SHORT_TEACHING = ['--scenes', '2', '--real-photos', '0', '--epochs', '1', '--per-die', '2', '--detector-steps', '3', '--keep-worse'];
 
 export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions>, now?: () => number): Promise<RunningServer> {
@@ -83,7 +88,7 @@ export async function startServer(tables?: unknown, kiosk?: Partial<KioskOptions
     samples: new DiceSampleStore(samplesDir),
     service: (log) => new TableService({ config, dbFile: databaseFileIn(config.dataDir), games: tableGames, log, ...(kiosk ? { kiosk } : {}), ...(now ? { now } : {}) }),
     models: (log) =>
-      (models = new DiceModels({ dataDir: config.dataDir, configuredDir: config.modelDir, photosDir: samplesDir, openReader: (modelDir) => createDiceReader({ modelDir }), log, teacher: { extraArgs: SHORT_TEACHING } })),
+      (models = new DiceModels({ dataDir: config.dataDir, configuredDir: config.modelDir, photosDir: samplesDir, openReader: (modelDir) => createDiceReader({ modelDir }), log, teacher: { extraArgs: SHORT_TEACHING, priority: TEST_TEACHING_PRIORITY } })),
     hardware: async (svc, log) => startHardware(svc, { reader: () => models!.open(), log }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

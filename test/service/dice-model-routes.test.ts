@@ -4,7 +4,7 @@
  * when it is written, the players set it aside and take it up again; refusals, stopping a teaching, and
  * a teaching that fails say why and change nothing.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { DiceSampleStore } from '../../server/store/dice-sample-store.ts';
 import { writeSyntheticSet } from '../../server/synth/test-set.ts';
 import { DiceModels } from '../../server/vision/dice-models.ts';
 import { DEFAULT_MODEL_DIR } from '../../server/vision/model-store.ts';
+import { TEACHING_PRIORITY } from '../../server/vision/model-teacher.ts';
 import { createDiceReader } from '../../server/vision/reader.ts';
 import { tallyAdapter } from './fixtures/tally-game.ts';
 import { auth, tempDir, testApp } from './helpers.ts';
@@ -32,15 +33,35 @@ afterEach(async () => {
   dir.cleanup();
 });
 
-function diceModels(extraArgs: string[] = [...SHORT, '--keep-worse']): DiceModels {
+/**
+ * The teaching at the service's own CPU priority unless a test asks for the service's default: niced,
+ * the child gets little of a machine busy with other test files, and how long it takes would be theirs.
+ */
+function diceModels(extraArgs: string[] = [...SHORT, '--keep-worse'], { servicePriority = false } = {}): DiceModels {
   return new DiceModels({
     dataDir: dir.dir,
     configuredDir: null,
     photosDir: join(dir.dir, 'dice-samples'),
     openReader: (modelDir) => createDiceReader({ modelDir }),
     log: { info: () => {}, warn: () => {}, error: () => {} },
-    teacher: { extraArgs },
+    teacher: { extraArgs, ...(servicePriority ? {} : { priority: 0 }) },
   });
+}
+
+/** The CPU priority (nice) of this process's child running model:adapt, read from /proc. */
+function teachingChildNice(): number | null {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.includes('adapt-model.ts')) continue;
+      // stat: pid (comm) state ppid … ; fields after the ")" : state=0, ppid=1, nice=16
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+      if (Number(fields[1]) === process.pid) return Number(fields[16]);
+    } catch {
+      // the process ended while it was read
+    }
+  }
+  return null;
 }
 
 async function start(models: DiceModels, withCamera = true): Promise<BuiltApp> {
@@ -104,9 +125,11 @@ describe('teaching the dice model from the dashboard', () => {
 
   it('a teaching stopped writes nothing and leaves the model read; one that fails says why', async () => {
     await writeSyntheticSet(join(dir.dir, 'dice-samples'), 6, 6, undefined, 'table', 'red');
-    const models = diceModels();
+    const models = diceModels(undefined, { servicePriority: true });
     const b = await start(models);
     expect((await call(b, 'POST', '/api/tables/one/dice-model/teach')).statusCode).toBe(202);
+    // the service's teaching trains below the service's priority, leaving it the stopwatch and cameras
+    await expect.poll(teachingChildNice).toBe(TEACHING_PRIORITY);
     const stopped = await call(b, 'DELETE', '/api/tables/one/dice-model/teach');
     expect(stopped.json()).toMatchObject({ stopped: true, teaching: { state: 'cancelled', photos: 6 }, reading: { kind: 'shipped' }, taught: null });
     expect(existsSync(models.taughtDir)).toBe(false);
