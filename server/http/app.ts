@@ -247,7 +247,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
   );
 
-  app.post<IdParams & { Body: { dice?: number; faces?: number[]; leaning?: number } }>(
+  app.post<IdParams & { Body: { dice?: number; faces?: number[]; leaning?: number; keep?: number[] } }>(
     '/api/tables/:id/simulator/throw',
     { schema: { params: S.tableParams, querystring: S.noQuery, body: S.throwBody } },
     async (request, reply) => {

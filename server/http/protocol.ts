@@ -147,7 +147,7 @@ export type CommandAck<S = unknown> =
  *    "cue" {cue: BuzzerCue, at} (the virtual button box's buzzer: the dashboard plays it)
  *  - client -> server: "command" (command, ack(CommandAck)), "watch" ({table, pin?}, ack) to switch tables,
  *    "auth" ({pin}, ack({ok} | {ok:false, error})) to give the PIN later (rate-limited per client),
-  *    "throw" ({dice?, faces?, leaning?}, ack) the simulated camera's throw, "press" ({button, press?}, ack) a virtual box button
+  *    "throw" ({dice?, faces?, leaning?, keep?}, ack) the simulated camera's throw, "press" ({button, press?}, ack) a virtual box button
  *  - commands: the game's own plus "undo" {count?} and "resetTable" (back to an empty table)
  * HTTP:
  *  - GET  /api/health                    {ok, vision: {backend}, tables: [{id, camera, serial}]}
@@ -161,7 +161,7 @@ export type CommandAck<S = unknown> =
  *  - GET  /api/tables/:id/stats?day=     DayStatsReply
  *  - GET  /api/tables/:id/settings       {settings: {ruleOverrides}, kiosk}
  *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame
- *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?, leaning?: 0..3} -> {ok, faces}   (409 without a synthetic camera; `leaning`: of the dice thrown, how many land leaning, no face up; with `faces`, dice more than those; 400 when more than are thrown)
+ *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?, leaning?: 0..3, keep?} -> {ok, faces}   (409 without a synthetic camera; `leaning`: of the dice thrown, how many land leaning, no face up; with `faces`, dice more than those; 400 when more than are thrown; `keep`: faces among the roll's dice (not its locked 1s) set aside, the rest re-rolled, `faces` the re-rolled ones; 400 when they are not there)
  *  - POST /api/tables/:id/box/press      (PIN) {button, press?} -> {ok}          (409 without a virtual box)
  *  - GET  /api/tables/:id/dice-samples   (PIN) DiceSamplesInfo: the folder of photos of the players' dice
  *  - POST /api/tables/:id/dice-samples/hold (PIN) -> DiceSampleHold: the camera's last settled read, held (409 noSettledRead)

@@ -60,6 +60,7 @@ export const throwBody = {
     dice: { type: 'integer', minimum: 1, maximum: 12 },
     faces: { type: 'array', minItems: 1, maxItems: 12, items: { type: 'integer', minimum: 1, maximum: 6 } },
     leaning: { type: 'integer', minimum: 0, maximum: 3 },
+    keep: { type: 'array', maxItems: 11, items: { type: 'integer', minimum: 1, maximum: 6 } },
   },
 } as const;
 

@@ -178,13 +178,14 @@ export class SocketHub {
     if (refused) return refused;
     const sim = client.table.simulator.throwDice;
     if (!sim) return { ok: false, error: { code: 'noSimulator', message: 'This table has no simulated camera.' } };
-    const { dice, faces, leaning } = (typeof request === 'object' && request !== null ? request : {}) as { dice?: unknown; faces?: unknown; leaning?: unknown };
+    const { dice, faces, leaning, keep } = (typeof request === 'object' && request !== null ? request : {}) as { dice?: unknown; faces?: unknown; leaning?: unknown; keep?: unknown };
     const okDice = dice === undefined || (Number.isInteger(dice) && (dice as number) >= 1 && (dice as number) <= 12);
     const okFaces = faces === undefined || (Array.isArray(faces) && faces.length >= 1 && faces.length <= 12 && faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6));
     const okLeaning = leaning === undefined || (Number.isInteger(leaning) && (leaning as number) >= 0 && (leaning as number) <= 3);
-    if (!okDice || !okFaces || !okLeaning) return { ok: false, error: { code: 'badRequest', message: 'throw takes {dice?: 1..12, faces?: [1..6, ...], leaning?: 0..3}' } };
+    const okKeep = keep === undefined || (Array.isArray(keep) && keep.length <= 11 && keep.every((f) => Number.isInteger(f) && f >= 1 && f <= 6));
+    if (!okDice || !okFaces || !okLeaning || !okKeep) return { ok: false, error: { code: 'badRequest', message: 'throw takes {dice?: 1..12, faces?: [1..6, ...], leaning?: 0..3, keep?: [1..6, ...]}' } };
     try {
-      return { ok: true, ...(await sim({ dice: dice as number | undefined, faces: faces as number[] | undefined, leaning: leaning as number | undefined })) };
+      return { ok: true, ...(await sim({ dice: dice as number | undefined, faces: faces as number[] | undefined, leaning: leaning as number | undefined, keep: keep as number[] | undefined })) };
     } catch (err) {
       return { ok: false, error: { code: err instanceof SimulatorRequestError ? 'badRequest' : 'simulatorFailed', message: errorText(err) } };
     }

@@ -61,9 +61,10 @@ export class TableHardware {
       table.setSettledReadProvider(() => this.feed?.lastSettledRead() ?? null);
       if (this.synthetic) {
         const synthetic = this.synthetic;
-        table.simulator.throwDice = async ({ dice, faces, leaning = 0 }) => {
+        table.simulator.throwDice = async ({ dice, faces, leaning = 0, keep: kept = [] }) => {
           const locked = table.adapter.rollLockedOnes(table.state);
-          const keep = new Array<number>(locked).fill(1);
+          if (kept.length > 0 && (faces || dice !== undefined)) throw new SimulatorRequestError('keep: the dice kept decide how many are thrown; give keep alone (with leaning at most)');
+          const keep = [...new Array<number>(locked).fill(1), ...keptAmong(table.adapter.rollFaces(table.state), locked, kept)];
           if (faces) {
             // faces are every die in the tray (like a dice reading): the locked 1s among them sit in the kept zone
             const rolling = [...faces];
@@ -78,7 +79,8 @@ export class TableHardware {
             return { faces };
           }
           const expected = table.adapter.rollDice(table.state);
-          const count = dice ?? (expected !== null ? Math.max(0, expected - locked) : 3);
+          const count = dice ?? (expected !== null ? Math.max(0, expected - keep.length) : 3);
+          if (kept.length > 0 && count === 0) throw new SimulatorRequestError('keep: every die is kept or locked; nothing is left to throw');
           // a die that lands leaning is one of the dice thrown: the tray holds the roll's dice, one of them unreadable
           if (leaning > count) throw new SimulatorRequestError(`leaning: ${leaning} of ${count} ${count === 1 ? 'die' : 'dice'} thrown; at most every die thrown can land leaning`);
           return { faces: synthetic.throwDice(count - leaning, keep, leaning) };
@@ -148,4 +150,25 @@ export async function startHardware(service: TableService, options: HardwareOpti
       (reader as { dispose?: () => void }).dispose?.();
     },
   };
+}
+
+/**
+ * The dice a player keeps out of a re-roll: they must be among the dice the table has for this roll,
+ * less its locked 1s (a locked die stays where it is whatever the player wants).
+ */
+export function keptAmong(tableFaces: readonly number[] | null, locked: number, keep: readonly number[]): number[] {
+  if (keep.length === 0) return [];
+  if (tableFaces === null) throw new SimulatorRequestError('keep: no dice are read for this roll yet; throw them all first');
+  const free = [...tableFaces];
+  for (let i = 0; i < locked; i++) {
+    const one = free.indexOf(1);
+    if (one >= 0) free.splice(one, 1);
+  }
+  const canKeep = free.join(', ') || 'none';
+  for (const face of keep) {
+    const at = free.indexOf(face);
+    if (at < 0) throw new SimulatorRequestError(`keep: ${keep.join(', ')} cannot all be kept; the dice that can be kept are ${canKeep} (locked 1s stay where they are)`);
+    free.splice(at, 1);
+  }
+  return [...keep];
 }

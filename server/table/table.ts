@@ -65,7 +65,7 @@ export interface SimulatorControls {
    * throws dice on the synthetic camera's tray: `faces` given (those land flat, and `leaning` dice more
    * lean), or `dice` random ones (default: the roll's dice not locked), `leaning` of them leaning
    */
-  throwDice?(request: { dice?: number; faces?: number[]; leaning?: number }): Promise<{ faces: number[] }>;
+  throwDice?(request: { dice?: number; faces?: number[]; leaning?: number; keep?: number[] }): Promise<{ faces: number[] }>;
   /** presses a button on the virtual box */
   press?(button: string, press: 'short' | 'long'): void;
   /** what the last press did, in words */

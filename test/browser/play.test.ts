@@ -159,6 +159,36 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await shot(page, 'roll-panel-camera');
   });
 
+  it('keeps the dice a player taps out of the simulated re-roll', async (ctx) => {
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean } };
+    if (!health.vision?.ready) {
+      ctx.skip('no dice model to read the simulated camera');
+      return;
+    }
+    const roll = (await state()).roll!;
+    expect(roll.tracker.faces).not.toBeNull();
+    const sent: string[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
+    await page.reload();
+    await page.getByTestId('roll-panel').waitFor();
+    const keepable = page.locator('[data-testid^=keep-die-]');
+    // every die but the locked 1s may be kept
+    expect(await keepable.count()).toBe(roll.tracker.faces!.length - roll.tracker.lockedOnes);
+    const first = keepable.first();
+    const face = Number((await first.getAttribute('data-testid'))!.replace('keep-die-', ''));
+    await first.click();
+    await expect.poll(() => page.locator('[data-testid^=keep-die-][aria-pressed=true]').count()).toBe(1);
+    const thrown = roll.tracker.spec.dice - roll.tracker.lockedOnes - 1;
+    expect(await page.getByTestId('throw').textContent()).toBe(`Re-roll ${thrown}, keeping ${face} (simulated camera)`);
+    await shot(page, 'roll-panel-keeping');
+    await page.getByTestId('throw').click();
+    await expect.poll(() => sent.some((f) => /"throw",\{"keep":\[(\d)\]\}/.exec(f)?.[1] === String(face))).toBe(true);
+    // tapped again, it goes back into the re-roll
+    await page.locator(`[data-testid=keep-die-${face}][aria-pressed=true]`).first().click();
+    await expect.poll(() => page.getByTestId('throw').textContent()).toBe('Throw / re-roll (simulated camera)');
+    expect(await page.locator('[data-testid^=keep-die-][aria-pressed=true]').count()).toBe(0);
+  });
+
   it('says which dice it is not sure of, and what to do, while the roll waits for them', async (ctx) => {
     const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean } };
     if (!health.vision?.ready) {

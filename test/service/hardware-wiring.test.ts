@@ -170,6 +170,41 @@ describe('the simulated camera', () => {
     expect((await post(b, '/api/tables/default/simulator/throw', { faces: [2, 3, 5, 6], leaning: 2 })).json()).toEqual({ ok: true, faces: [2, 3, 5, 6] });
     expect(synthetic.current()).toMatchObject({ faces: [2, 3, 5, 6], leaning: 2 });
   });
+
+  it('re-rolls all but the dice a player keeps, and refuses to keep dice that are not there or locked', async () => {
+    const { b, hw } = await startWithSyntheticCamera('not used');
+    const synthetic = hw.synthetic!;
+    const table = b.service.first();
+    startAttackRoll(table);
+    const dice = table.state.roll.tracker.spec.dice as number;
+    expect(dice).toBeGreaterThanOrEqual(3);
+    // what the table has read: a locked 1, a 6, and the rest 3s
+    expect(table.submit({ type: 'dice', faces: [1, 6, ...new Array(dice - 2).fill(3)] }, 'player').ok).toBe(true);
+
+    const kept = await post(b, '/api/tables/default/simulator/throw', { keep: [6] });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().faces).toHaveLength(dice - 2);
+    expect(synthetic.current()).toMatchObject({ faces: kept.json().faces, kept: [1, 6], leaning: 0 });
+
+    const refusals: Array<[object, string]> = [
+      [{ keep: [6, 6] }, 'keep: 6, 6 cannot all be kept; the dice that can be kept are 6, ' + new Array(dice - 2).fill(3).join(', ') + ' (locked 1s stay where they are)'],
+      [{ keep: [1] }, 'keep: 1 cannot all be kept; the dice that can be kept are 6, ' + new Array(dice - 2).fill(3).join(', ') + ' (locked 1s stay where they are)'],
+      [{ keep: [6], dice: 2 }, 'keep: the dice kept decide how many are thrown; give keep alone (with leaning at most)'],
+      [{ keep: [6, ...new Array(dice - 2).fill(3)] }, 'keep: every die is kept or locked; nothing is left to throw'],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await post(b, '/api/tables/default/simulator/throw', body);
+      expect([refused.statusCode, refused.json().error]).toEqual([400, { code: 'badRequest', message }]);
+    }
+    expect(synthetic.current()).toMatchObject({ faces: kept.json().faces, kept: [1, 6] }); // nothing thrown
+    expect((await post(b, '/api/tables/default/simulator/throw', { keep: [0] })).statusCode).toBe(400);
+
+    // a new roll: nothing read yet, nothing to keep
+    table.submit({ type: 'confirmRoll' }, 'player');
+    startAttackRoll(table);
+    const early = await post(b, '/api/tables/default/simulator/throw', { keep: [3] });
+    expect(early.json().error).toEqual({ code: 'badRequest', message: 'keep: no dice are read for this roll yet; throw them all first' });
+  });
 });
 
 describe('a configured USB box that is not there', () => {

@@ -79,6 +79,8 @@ export interface UiState {
   otherCardOpen: boolean;
   /** attack split picked for one reading of one roll (key: purpose|plane|readings) */
   splitPick: { key: string; option: string } | null;
+  /** dice (faces) set aside from the simulated camera's next re-roll, for one roll (key: turn:purpose:plane) */
+  keepPick: { key: string; faces: number[] } | null;
   samples: SamplesUi;
 }
 
@@ -114,6 +116,7 @@ export class App {
     cardPick: '',
     otherCardOpen: false,
     splitPick: null,
+    keepPick: null,
     samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null, measure: null, measuring: false, model: null, modelAsked: false, modelBusy: false, modelError: null },
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};

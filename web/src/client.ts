@@ -82,7 +82,7 @@ export class TableClient {
     return reply;
   }
 
-  throwDice(request: { dice?: number; faces?: number[]; leaning?: number }): Promise<Ack> {
+  throwDice(request: { dice?: number; faces?: number[]; leaning?: number; keep?: number[] }): Promise<Ack> {
     return this.emit('throw', request);
   }
 

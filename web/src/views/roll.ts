@@ -381,6 +381,69 @@ function splitView(app: App, roll: RollWithOdds, control: boolean): HTMLElement 
   );
 }
 
+function keepKey(app: App, roll: RollWithOdds): string {
+  return `${app.state?.turn ?? 0}:${roll.purpose}:${roll.plane ?? '-'}`;
+}
+
+/** The faces the players set aside for this roll, as far as the dice read still hold them (locked 1s never). */
+function keptFaces(app: App, roll: RollWithOdds): number[] {
+  const pick = app.ui.keepPick;
+  if (!pick || pick.key !== keepKey(app, roll) || !roll.tracker.faces) return [];
+  const free = keepable(roll);
+  return pick.faces.filter((f) => {
+    const at = free.indexOf(f);
+    if (at < 0) return false;
+    free.splice(at, 1);
+    return true;
+  });
+}
+
+/** The dice read that a player may keep out of a re-roll: all but the locked 1s. */
+function keepable(roll: RollWithOdds): number[] {
+  const free = [...(roll.tracker.faces ?? [])];
+  for (let i = 0; i < roll.tracker.lockedOnes; i++) {
+    const one = free.indexOf(1);
+    if (one >= 0) free.splice(one, 1);
+  }
+  return free;
+}
+
+/** A die tapped: kept if it was not, back into the re-roll if it was (dice of one face are told apart by their order). */
+function toggleKeep(app: App, roll: RollWithOdds, face: number, nth: number): void {
+  const kept = keptFaces(app, roll);
+  const already = kept.filter((f) => f === face).length;
+  const next = [...kept];
+  if (nth < already) next.splice(next.lastIndexOf(face), 1);
+  else next.push(face);
+  app.ui.keepPick = { key: keepKey(app, roll), faces: next.sort((a, b) => a - b) };
+  app.render(false);
+}
+
+/** The dice read; with the simulated camera in a continuous roll, each die not locked is a button that keeps it. */
+function facesRow(app: App, roll: RollWithOdds, keeping: boolean): HTMLElement {
+  const tr = roll.tracker;
+  const label = h('span', { class: 'label' }, t('faces'));
+  if (!tr.faces) return h('div', { class: 'faces-row' }, label, h('span', null, '—'));
+  if (!keeping) return h('div', { class: 'faces-row' }, label, tr.faces.map((f) => dieFace(f, f === 1 && tr.spec.continuous ? 'locked' : '')));
+  const kept = keptFaces(app, roll);
+  let lockedLeft = tr.lockedOnes;
+  const seen = new Map<number, number>();
+  const dice = tr.faces.map((f) => {
+    if (f === 1 && lockedLeft > 0) {
+      lockedLeft--;
+      return dieFace(f, 'locked');
+    }
+    const nth = seen.get(f) ?? 0;
+    seen.set(f, nth + 1);
+    const isKept = nth < kept.filter((k) => k === f).length;
+    return h('button', {
+      type: 'button', class: `die-keep${isKept ? ' kept' : ''}`, 'data-testid': `keep-die-${f}`, 'aria-pressed': String(isKept),
+      'aria-label': t(isKept ? 'keptDie' : 'keepDie', { face: f }), onclick: () => toggleKeep(app, roll, f, nth),
+    }, dieFace(f, isKept ? 'kept' : ''));
+  });
+  return h('div', { class: 'faces-row' }, label, dice, h('span', { class: 'hint small' }, t('keepHint')));
+}
+
 function confirmCommand(app: App, roll: RollWithOdds): { type: string; [k: string]: unknown } {
   if (needsWeatherToken(app, roll)) return { type: 'confirmRoll', weather: weatherChoice };
   const options = splitOf(roll);
@@ -399,6 +462,10 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
   const simulated = app.snap?.hardware.camera.kind === 'simulated' && app.snap.hardware.camera.state === 'ok';
   const title = roll.plane !== null ? t('rollFor', { purpose: tk(`purpose_${roll.purpose}`), plane: roll.plane }) : t('rollForNoPlane', { purpose: tk(`purpose_${roll.purpose}`) });
   const fuelLeft = roll.fuelAtStart - tr.fuelSpent;
+  // in a continuous roll players keep dice and re-roll the rest: the simulated camera's throw does the same
+  const keeping = control && simulated && tr.spec.continuous;
+  const kept = keeping ? keptFaces(app, roll) : [];
+  const thrown = tr.spec.dice - tr.lockedOnes - kept.length;
   return h('section', { class: `roll-panel${big ? ' big' : ''}${tr.outOfFuel ? ' crashed' : ''}`, 'data-testid': 'roll-panel' },
     h('h2', null, title),
     h('p', { class: 'roll-kind' }, t('diceInRoll', { n: tr.spec.dice }), ' · ', tr.spec.continuous ? t('continuousRoll') : t('singleRoll'),
@@ -406,7 +473,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
     h('div', { class: 'roll-body' },
       camera,
       h('div', { class: 'roll-figures' },
-        h('div', { class: 'faces-row' }, h('span', { class: 'label' }, t('faces')), tr.faces ? tr.faces.map((f) => dieFace(f, f === 1 && tr.spec.continuous ? 'locked' : '')) : h('span', null, '—')),
+        facesRow(app, roll, keeping),
         h('dl', { class: 'roll-stats' },
           h('div', null, h('dt', null, t('lockedOnes')), h('dd', { 'data-testid': 'locked-ones' }, tr.lockedOnes)),
           tr.spec.onesCostFuel ? h('div', null, h('dt', null, t('fuelSpent')), h('dd', { 'data-testid': 'fuel-spent' }, `${tr.fuelSpent} (${t('fuel').toLowerCase()} ${fuelLeft})`)) : null,
@@ -421,10 +488,15 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
     ),
     control
       ? h('div', { class: 'roll-actions' },
-          simulated ? h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'throw', onclick: () => void app.act(() => app.client.throwDice({})) }, t('throwDice')) : null,
+          simulated
+            ? h('button', {
+                type: 'button', class: 'btn big-btn', 'data-testid': 'throw', disabled: kept.length > 0 && thrown <= 0,
+                onclick: () => void app.act(() => app.client.throwDice(kept.length ? { keep: kept } : {})),
+              }, kept.length ? t('throwKeeping', { n: thrown, kept: kept.join(' ') }) : t('throwDice'))
+            : null,
           // to see what the camera does with a die it cannot read; not offered to a demo station's visitors
-          simulated && !app.kiosk && tr.spec.dice > tr.lockedOnes
-            ? h('button', { type: 'button', class: 'btn', 'data-testid': 'throw-leaning', title: t('throwLeaningWhy'), onclick: () => void app.act(() => app.client.throwDice({ leaning: 1 })) }, t('throwLeaning'))
+          simulated && !app.kiosk && thrown > 0
+            ? h('button', { type: 'button', class: 'btn', 'data-testid': 'throw-leaning', title: t('throwLeaningWhy'), onclick: () => void app.act(() => app.client.throwDice({ leaning: 1, ...(kept.length ? { keep: kept } : {}) })) }, t('throwLeaning'))
             : null,
           weatherPick(app, roll),
           h('button', {
