@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, api, buildWeb, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, SHOTS, api, buildWeb, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 type Plane = { id: number; position: { at: string; island?: number }; action: string | null; done: boolean; fuel: number };
 type Island = { id: number; japanese: string[] };
@@ -69,7 +69,7 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     expect((await card.textContent())?.length).toBeGreaterThan(3);
   });
 
-  it('chooses actions, shows a refused command in words, and moves into a lightning attack', async () => {
+  it('chooses actions, offers only the moves the board allows, and moves into a lightning attack', async () => {
     const st = await state();
     const lines = st.rules.board.lines;
     const neighbours = (id: number) => lines.flatMap(([a, b]) => (a === id ? [b] : b === id ? [a] : []));
@@ -96,14 +96,27 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
       expect(await option.textContent()).toBe(`Island ${beyond} (out of reach)`);
     }
     expect(await page.locator(`select[name=to-${attacker!.id}] option[value="${twoAway}"]`).textContent()).toMatch(new RegExp(`^Island ${twoAway} \\(3 fuel, flying over [0-9, ]+\\)$`));
-    // two islands away without the island flown over: refused with the engine's reason
+    // two islands away: the islands it may fly over are the free ones between (one step: nothing to ask)
+    const over = neighbours(from).filter((v) => !occupied.has(v) && neighbours(v).includes(twoAway)).sort((a, b) => a - b);
+    const via = page.locator(`select[name=via-${attacker!.id}]`);
+    expect(await via.count()).toBe(0);
     await page.locator(`select[name=to-${attacker!.id}]`).selectOption(String(twoAway));
-    await page.getByTestId(`move-${attacker!.id}`).click();
-    await expect.poll(() => page.locator('.toast-error').textContent()).toMatch(/Not allowed: .*white line/);
+    await expect.poll(() => via.locator('option').allTextContents()).toEqual(over.map((v) => `Island ${v}`));
 
     await page.locator(`select[name=to-${attacker!.id}]`).selectOption(String(target));
+    await expect.poll(() => via.count()).toBe(0);
     await page.getByTestId(`move-${attacker!.id}`).click();
     await expect.poll(async () => (await state()).planes.find((p) => p.id === attacker!.id)!.position.island).toBe(target);
+    // before the players commit to it, the attack says its chance (the service's) and, when no roll can hit, why
+    const chance = ((await state()) as unknown as { attackChances: { plane: number; attack: string; chance: number; dice: number; fewestEqual: number }[] }).attackChances
+      .find((c) => c.plane === attacker!.id && c.attack === 'lightning')!;
+    expect(chance).toBeTruthy();
+    expect(await page.getByTestId(`lightning-${attacker!.id}`).textContent()).toMatch(new RegExp(`^Lightning attack \\(${chance.chance === 0 ? '0%' : '(\\d+%|<1%|>99%)'} to hit`));
+    const hopeless = page.getByTestId(`hopeless-${attacker!.id}-lightning`);
+    if (chance.chance > 0) expect(await hopeless.count()).toBe(0);
+    else expect(await hopeless.textContent()).toBe(`Cannot hit: it needs ${chance.fewestEqual} equal dice and plane ${attacker!.id} rolls ${chance.dice}.`);
+    await page.getByTestId(`lightning-${attacker!.id}`).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/attack-chance.png` });
     await page.getByTestId(`lightning-${attacker!.id}`).click();
     await page.getByTestId('roll-panel').waitFor();
     await shot(page, 'table-display');

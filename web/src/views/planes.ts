@@ -1,5 +1,6 @@
 /** Plane cards (fuel, skill, dice, cockpit, load, position, action) and each plane's controls. */
-import { moveDestinations } from '../../../server/games/yorktown1942/board.ts';
+import type { AttackKind } from '../../../server/games/yorktown1942/attack-odds.ts';
+import { moveDestinations, type MoveDestinations } from '../../../server/games/yorktown1942/board.ts';
 import type { PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App, PlaneForm } from '../app.ts';
 import { h, type Child } from '../dom.ts';
@@ -100,10 +101,8 @@ function manoeuvreChoices(app: App, plane: PlaneState): [string, string][] {
  * Invisible manoeuvre, flying over them counts as possible).
  */
 function moveOptions(app: App, plane: PlaneState): [string, string, boolean][] {
-  const st = app.state!;
   const rules = app.rules();
-  const tile = plane.manoeuvre && !plane.manoeuvre.used ? (plane.manoeuvre.id ?? app.secretTile(plane.id) ?? 'unknown') : null;
-  const reach = moveDestinations(rules.board, st.islands, plane.position, tile === 'invisible' || tile === 'unknown');
+  const reach = reachOf(app, plane);
   const cost = (n: number) => t('fuelCost', { n });
   const here = plane.position.at === 'approach';
   const options: [string, string, boolean][] = [['approach', here ? t('approach') : `${t('approach')} (${reach.approach ? cost(rules.move.returnFuel) : t('unreachable')})`, here || !reach.approach]];
@@ -115,6 +114,22 @@ function moveOptions(app: App, plane: PlaneState): [string, string, boolean][] {
     else options.push([String(island.id), `${label} (${t('unreachable')})`, true]);
   }
   return options;
+}
+
+function reachOf(app: App, plane: PlaneState): MoveDestinations {
+  const tile = plane.manoeuvre && !plane.manoeuvre.used ? (plane.manoeuvre.id ?? app.secretTile(plane.id) ?? 'unknown') : null;
+  return moveDestinations(app.rules().board, app.state!.islands, plane.position, tile === 'invisible' || tile === 'unknown');
+}
+
+/**
+ * The islands a move to `to` may fly over, for the "via" choice: none for a return to the approach
+ * area or an island one step away (flown to directly, for less fuel).
+ */
+function viaOptions(app: App, plane: PlaneState, to: string): [string, string][] {
+  if (to === 'approach') return [];
+  const way = reachOf(app, plane).islands.get(Number(to));
+  if (!way || way.oneStep) return [];
+  return way.via.map((v) => [String(v), t('island', { n: v })]);
 }
 
 /** Where a one-island move may go from here (white lines), for the hint under the move form. */
@@ -140,6 +155,30 @@ export function attackTargets(app: App, plane: PlaneState): ('planes' | 'cap' | 
   return targets;
 }
 
+/** A chance in whole percent, never rounded to a certainty it is not. */
+function chanceText(p: number): string {
+  if (p > 0 && p < 0.005) return '<1%';
+  if (p < 1 && p >= 0.995) return '>99%';
+  return `${Math.round(p * 100)}%`;
+}
+
+/**
+ * An attack's button, with its chance of hitting something (the service's `attackChances`); one no roll
+ * can win is offered plainly, with why beside it.
+ */
+function attackButton(app: App, plane: PlaneState, attack: AttackKind, label: string, send: () => void): Child[] {
+  const chance = app.state?.attackChances?.find((c) => c.plane === plane.id && c.attack === attack);
+  const testid = attack === 'lightning' ? `lightning-${plane.id}` : `attack-${plane.id}-${attack}`;
+  if (!chance || chance.chance === null) return [button(label, send, 'primary', testid)];
+  const risk = chance.crash !== null && chance.crash >= 0.005 ? t('attackCrash', { p: chanceText(chance.crash) }) : '';
+  const text = `${label} (${t('attackToHit', { p: chanceText(chance.chance) })}${risk})`;
+  if (chance.chance > 0) return [button(text, send, 'primary', testid)];
+  return [
+    button(text, send, '', testid),
+    h('span', { class: 'hint warn', 'data-testid': `hopeless-${plane.id}-${attack}` }, t('attackHopeless', { n: chance.fewestEqual, plane: plane.id, dice: chance.dice })),
+  ];
+}
+
 /** The controls a plane offers now, or null when it has nothing to do. */
 export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
   const st = app.state;
@@ -162,7 +201,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
   if (st.afterMove && st.afterMove.plane === id) {
     parts.push(h('div', { class: 'form-row after-move' },
       h('p', { class: 'hint' }, t('afterMoveHint')),
-      st.afterMove.lightningAttack ? button(t('lightningAttack'), () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id })), 'primary', `lightning-${id}`) : null,
+      st.afterMove.lightningAttack ? attackButton(app, plane, 'lightning', t('lightningAttack'), () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id }))) : null,
       st.afterMove.emergencyLanding
         ? rules.flightDeck.emergencyLandingCounts && deckFull
           ? h('p', { class: 'hint' }, t('deckFullEmergency', { n: rules.flightDeck.perTurn }))
@@ -192,7 +231,6 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
   if (plane.action && !plane.done) {
     const waiting = st.planes.filter((p) => !p.destroyed && p.action === null);
     const redIslands = board.islands.filter((i) => i.colour === 'red');
-    const islandOptions = board.islands.map((i): [string, string] => [String(i.id), t('island', { n: i.id })]);
     const island = plane.position.at === 'island' ? st.islands.find((i) => i.id === (plane.position as { island: number }).island) : undefined;
     if (waiting.length) parts.push(h('p', { class: 'hint waiting' }, t('waitingForChoices', { planes: waiting.map((p) => p.id).join(', ') })));
     if (plane.action === 'takeoffLanding' && deckFull && plane.position.at !== 'island') {
@@ -228,13 +266,16 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
         const allDest = moveOptions(app, plane);
         if (!allDest.some(([v, , off]) => v === form.to && !off)) form.to = allDest.find(([, , off]) => !off)?.[0] ?? 'approach';
         const near = oneIslandMoves(app, plane);
+        const vias = viaOptions(app, plane, form.to);
+        if (!vias.some(([v]) => v === form.via)) form.via = vias[0]?.[0] ?? '';
         parts.push(h('div', { class: 'form-row' },
-          labelled(t('destination'), select(`to-${id}`, form.to, allDest, (v) => { form.to = v; })),
-          labelled(t('via'), select(`via-${id}`, form.via, [['', t('viaNone')], ...islandOptions], (v) => { form.via = v; })),
+          // the islands to fly over depend on the destination: the form is drawn again for it
+          labelled(t('destination'), select(`to-${id}`, form.to, allDest, (v) => { form.to = v; app.render(false); })),
+          vias.length ? labelled(t('via'), select(`via-${id}`, form.via, vias, (v) => { form.via = v; })) : null,
           manoeuvrePick(),
           button(t('move'), () => {
             const cmd: { type: string; [k: string]: unknown } = { type: 'move', plane: id, to: destination(form.to) };
-            if (form.via && form.to !== 'approach') cmd.via = Number(form.via);
+            if (form.via && vias.some(([v]) => v === form.via)) cmd.via = Number(form.via);
             void app.send(withManoeuvre(cmd));
           }, 'primary', `move-${id}`),
         ),
@@ -256,7 +297,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     } else if (plane.action === 'attack') {
       const targets = attackTargets(app, plane);
       parts.push(h('div', { class: 'form-row' },
-        targets.map((x) => button(tk(`attack_${x}`), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })), 'primary', `attack-${id}-${x}`)),
+        targets.map((x) => attackButton(app, plane, x, tk(`attack_${x}`), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })))),
         targets.length ? manoeuvrePick() : h('p', { class: 'hint' }, plane.position.at === 'deck' ? t('attackFromDeck') : t('attackNothing', { n: rules.search.locatedAt })),
       ));
     }
