@@ -72,6 +72,18 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     const box = await page.getByTestId('choose-3-move').boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     await shot(page, 'phone');
+    // the board and counters, folded until asked for, fit the screen and stay open through a state push
+    const board = page.getByTestId('phone-board');
+    expect(await board.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await board.locator('summary').click();
+    await expect.poll(() => board.locator('svg.board .island').count()).toBe(10);
+    expect(await board.locator('.counters').count()).toBe(1);
+    await page.getByTestId('choose-3-move').click();
+    await expect.poll(() => page.getByTestId('action-3').textContent()).toBe('Move');
+    expect(await board.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await board.scrollIntoViewIfNeeded();
+    await shot(page, 'phone-board');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -81,6 +81,8 @@ export interface UiState {
   splitPick: { key: string; option: string } | null;
   /** dice (faces) set aside from the simulated camera's next re-roll, for one roll (key: turn:purpose:plane) */
   keepPick: { key: string; faces: number[] } | null;
+  /** the phone's board and counters unfolded */
+  phoneBoardOpen: boolean;
   samples: SamplesUi;
 }
 
@@ -117,6 +119,7 @@ export class App {
     otherCardOpen: false,
     splitPick: null,
     keepPick: null,
+    phoneBoardOpen: false,
     samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null, measure: null, measuring: false, model: null, modelAsked: false, modelBusy: false, modelError: null },
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};

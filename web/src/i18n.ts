@@ -280,6 +280,7 @@ const en = {
   boxUnavailable: 'This table has no virtual button box.',
   // phone
   phoneTitle: 'Seat {n}',
+  phoneBoard: 'Board and counters',
   phonePickSeat: 'Which seat are you?',
   phoneNoPlanes: 'No planes for this seat.',
   // end
@@ -786,6 +787,7 @@ const es: Record<Key, string> = {
   ledRoll: 'Tirada',
   boxUnavailable: 'Esta mesa no tiene caja de botones virtual.',
   phoneTitle: 'Jugador {n}',
+  phoneBoard: 'Tablero y marcadores',
   phonePickSeat: '¿Qué jugador eres?',
   phoneNoPlanes: 'Este jugador no tiene aviones.',
   won: 'VICTORIA',

@@ -1,11 +1,12 @@
 /** A player's phone: the stopwatch, their planes and action choice, the roll when it is theirs. */
 import type { App } from '../app.ts';
-import { h } from '../dom.ts';
+import { h, keepOpenState } from '../dom.ts';
 import { t } from '../i18n.ts';
+import { boardView } from './board.ts';
 import { turnStepButton } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
-import { alertsView, historyView, nextStepView, stopwatchView } from './status.ts';
+import { alertsView, countersView, historyView, nextStepView, stopwatchView } from './status.ts';
 
 export function phoneView(app: App): HTMLElement {
   const st = app.state;
@@ -25,7 +26,22 @@ export function phoneView(app: App): HTMLElement {
     turnStepButton(app),
     mine.length ? planesView(app, app.seat, true) : h('p', null, st ? t('phoneNoPlanes') : t('noGame')),
     rollIsMine ? rollPanel(app, false) : null,
+    st?.setup ? boardAndCounters(app) : null,
     historyView(app, 4),
     picker,
   );
+}
+
+/** The board and the counters, folded: the players have the real board in front of them, a phone a glance at it. */
+function boardAndCounters(app: App): HTMLElement {
+  const details = h('details', { class: 'phone-board', 'data-testid': 'phone-board', open: app.ui.phoneBoardOpen },
+    h('summary', null, t('phoneBoard')),
+    countersView(app),
+    boardView(app),
+  ) as HTMLDetailsElement;
+  // a state push rebuilds the view: the board opened stays open
+  keepOpenState(details, (open) => {
+    app.ui.phoneBoardOpen = open;
+  });
+  return details;
 }
