@@ -155,6 +155,15 @@ export function attackTargets(app: App, plane: PlaneState): ('planes' | 'cap' | 
   return targets;
 }
 
+/** Whether the plane's unused tile is, or may be, Aggressive (a lightning attack with the attack's dice). */
+function mayBeAggressive(app: App, plane: PlaneState, manoeuvres: [string, string][]): boolean {
+  const offered = manoeuvres.map(([v]) => v);
+  if (offered.includes('aggressive')) return true;
+  if (!offered.includes('true')) return false;
+  const tile = plane.manoeuvre?.id ?? app.secretTile(plane.id);
+  return tile === null || tile === 'aggressive';
+}
+
 /** A chance in whole percent, never rounded to a certainty it is not. */
 function chanceText(p: number): string {
   if (p > 0 && p < 0.005) return '<1%';
@@ -163,19 +172,21 @@ function chanceText(p: number): string {
 }
 
 /**
- * An attack's button, with its chance of hitting something (the service's `attackChances`); one no roll
- * can win is offered plainly, with why beside it.
+ * An attack's button, with its chance of hitting something (the service's `attackChances`, figured
+ * without an expert manoeuvre: none is said once one is picked); one no roll can win is offered
+ * plainly, with why beside it.
  */
-function attackButton(app: App, plane: PlaneState, attack: AttackKind, label: string, send: () => void): Child[] {
+function attackButton(app: App, plane: PlaneState, attack: AttackKind, label: string, manoeuvre: { aggressive: boolean; picked: boolean }, send: () => void): Child[] {
   const chance = app.state?.attackChances?.find((c) => c.plane === plane.id && c.attack === attack);
   const testid = attack === 'lightning' ? `lightning-${plane.id}` : `attack-${plane.id}-${attack}`;
-  if (!chance || chance.chance === null) return [button(label, send, 'primary', testid)];
+  if (!chance || chance.chance === null || manoeuvre.picked) return [button(label, send, 'primary', testid)];
   const risk = chance.crash !== null && chance.crash >= 0.005 ? t('attackCrash', { p: chanceText(chance.crash) }) : '';
   const text = `${label} (${t('attackToHit', { p: chanceText(chance.chance) })}${risk})`;
   if (chance.chance > 0) return [button(text, send, 'primary', testid)];
   return [
     button(text, send, '', testid),
-    h('span', { class: 'hint warn', 'data-testid': `hopeless-${plane.id}-${attack}` }, t('attackHopeless', { n: chance.fewestEqual, plane: plane.id, dice: chance.dice })),
+    h('span', { class: 'hint warn', 'data-testid': `hopeless-${plane.id}-${attack}` },
+      t('attackHopeless', { n: chance.fewestEqual, plane: plane.id, dice: chance.dice }), attack === 'lightning' && manoeuvre.aggressive ? ` ${t('attackHopelessTile')}` : null),
   ];
 }
 
@@ -193,15 +204,17 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
   if (!manoeuvres.some(([v]) => v === form.manoeuvre)) form.manoeuvre = '';
   const withManoeuvre = (cmd: { type: string; [k: string]: unknown }) =>
     form.manoeuvre === '' ? cmd : { ...cmd, manoeuvre: form.manoeuvre === 'true' ? true : form.manoeuvre };
+  // an attack's chance is said without a manoeuvre: the form is drawn again when one is picked
   const manoeuvrePick = () =>
     manoeuvres.length
-      ? labelled(t('useManoeuvre'), select(`manoeuvre-${id}`, form.manoeuvre, manoeuvres, (v) => { form.manoeuvre = v; }))
+      ? labelled(t('useManoeuvre'), select(`manoeuvre-${id}`, form.manoeuvre, manoeuvres, (v) => { form.manoeuvre = v; app.render(false); }))
       : null;
+  const manoeuvreState = { aggressive: mayBeAggressive(app, plane, manoeuvres), picked: form.manoeuvre !== '' };
 
   if (st.afterMove && st.afterMove.plane === id) {
     parts.push(h('div', { class: 'form-row after-move' },
       h('p', { class: 'hint' }, t('afterMoveHint')),
-      st.afterMove.lightningAttack ? attackButton(app, plane, 'lightning', t('lightningAttack'), () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id }))) : null,
+      st.afterMove.lightningAttack ? attackButton(app, plane, 'lightning', t('lightningAttack'), manoeuvreState, () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id }))) : null,
       st.afterMove.emergencyLanding
         ? rules.flightDeck.emergencyLandingCounts && deckFull
           ? h('p', { class: 'hint' }, t('deckFullEmergency', { n: rules.flightDeck.perTurn }))
@@ -297,7 +310,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     } else if (plane.action === 'attack') {
       const targets = attackTargets(app, plane);
       parts.push(h('div', { class: 'form-row' },
-        targets.map((x) => attackButton(app, plane, x, tk(`attack_${x}`), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })))),
+        targets.map((x) => attackButton(app, plane, x, tk(`attack_${x}`), manoeuvreState, () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })))),
         targets.length ? manoeuvrePick() : h('p', { class: 'hint' }, plane.position.at === 'deck' ? t('attackFromDeck') : t('attackNothing', { n: rules.search.locatedAt })),
       ));
     }
