@@ -1,10 +1,11 @@
 /**
  * Speed of the exact roll odds (server/dice/odds.ts) and of the roll tracker.
  * cold: first call in the process; recompute: a new spec (memo cleared, shared tables warm);
- * memo: the same spec again (what a UI update costs).
+ * memo: the same spec again (what a UI update costs); the attack chances each state sent carries.
  */
 import { applyReading, clearOddsCache, rollOdds, rollOddsNow, seededRandom, rollDie, startRoll } from '../server/dice/index.ts';
 import type { RollGoal, RollSpec } from '../server/dice/types.ts';
+import { attackChances, yorktown1942, type YorktownCommand } from '../server/games/yorktown1942/index.ts';
 
 const shoho: RollGoal = { kind: 'tiers', tiers: [{ id: 'hit1', equal: 2 }, { id: 'hit2', equal: 3 }, { id: 'sunk', equal: 4 }] };
 const landing: RollGoal = { kind: 'tiers', tiers: [{ id: 'injured', equal: 0 }, { id: 'unharmed', equal: 2 }, { id: 'safe', equal: 3 }] };
@@ -44,6 +45,41 @@ function timeOdds(spec: RollSpec): { coldMs: number; recomputeMs: number; memoUs
   return { coldMs: round(coldMs), recomputeMs: round(recomputeMs), memoUs: round(memoUs) };
 }
 
+/**
+ * What the attack chances add to each state sent (server/games/yorktown1942/attack-odds.ts): two planes
+ * attacking, planes 3 and 4 on islands with a Kate and a Zeke. cold: odds tables cleared; warm: as each
+ * state push after the first.
+ */
+function timeAttackChances(): { coldMs: number; warmMs: number; attacks: number } {
+  let state = yorktown1942.emptyState();
+  const commands = [
+    { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3 },
+    { type: 'cardDrawn', card: { islands: [8], plane: 'kate' } },
+    { type: 'cardDrawn', card: { islands: [9], plane: 'zeke' } },
+    { type: 'cardDrawn', card: { islands: [1], plane: 'jake' } },
+    { type: 'chooseAction', plane: 1, action: 'move' },
+    { type: 'chooseAction', plane: 2, action: 'move' },
+    { type: 'chooseAction', plane: 3, action: 'attack' },
+    { type: 'chooseAction', plane: 4, action: 'attack' },
+  ];
+  for (const command of commands) {
+    const result = yorktown1942.apply(state, command as YorktownCommand, Date.now());
+    if (!result.ok) throw new Error(`attack chances bench: ${command.type} refused: ${result.error.message}`);
+    state = result.state;
+  }
+  clearOddsCache();
+  let t = process.hrtime.bigint();
+  const attacks = attackChances(state).length;
+  const coldMs = ms(t);
+  let warmMs = Infinity;
+  for (let i = 0; i < 50; i++) {
+    t = process.hrtime.bigint();
+    attackChances(state);
+    warmMs = Math.min(warmMs, ms(t));
+  }
+  return { coldMs: round(coldMs), warmMs: round(warmMs), attacks };
+}
+
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
@@ -78,6 +114,8 @@ export async function run(): Promise<Record<string, unknown>> {
     samples.sort((a, b) => a - b);
     figures.now_targets_4targets_12dice = { medianMs: round(samples[15]), maxMs: round(samples[samples.length - 1]) };
   }
+
+  figures.attack_chances_two_planes = timeAttackChances();
 
   // tracker: readings per second on a 12-dice targets roll fed random re-rolls that keep the 1s
   const spec: RollSpec = { dice: 12, continuous: true, onesCostFuel: false, fuelAvailable: 0, goal: fourTargets };
