@@ -21,12 +21,27 @@ describe.skipIf(!HAVE_CHROMIUM)('an attack says its chance before it is made', (
     await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'zeke' } });
     await command(server, { type: 'cardDrawn', card: { islands: [1], plane: 'jake' } });
     await command(server, { type: 'cardDrawn', card: { islands: [2], plane: 'jake' } });
-    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
-    await command(server, { type: 'move', plane: 3, to: 5 });
-    expect((await state()).attackChances).toEqual([{ plane: 3, attack: 'lightning', dice: 3, fewestEqual: 4, chance: 0, crash: 0 }]);
-
+    // before the choice, each action that could do nothing from where its plane is says why
     await page.goto(`${server.url}/?lang=en`);
     await unlock(page);
+    const notes = async (id: number) => {
+      const said: Record<string, string> = {};
+      for (const a of ['search', 'takeoffLanding', 'attack', 'move']) {
+        const note = page.getByTestId(`futile-${id}-${a}`);
+        if (await note.count()) said[a] = (await note.textContent())!;
+      }
+      return said;
+    };
+    await page.getByTestId('choose-1-move').waitFor();
+    // plane 1 in the approach area, plane 3 on red island 8
+    expect(await notes(1)).toEqual({ search: 'not an orange island', attack: 'nothing to attack here' });
+    expect(await notes(3)).toEqual({ search: 'not an orange island', takeoffLanding: 'lands from the approach area', attack: 'nothing to attack here' });
+    await shot(page, 'action-notes');
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
+    await command(server, { type: 'move', plane: 3, to: 5 });
+    await expect.poll(async () => (await state()).attackChances?.length).toBe(1);
+    expect((await state()).attackChances).toEqual([{ plane: 3, attack: 'lightning', dice: 3, fewestEqual: 4, chance: 0, crash: 0 }]);
+
     const button = page.getByTestId('lightning-3');
     await expect.poll(() => button.textContent()).toBe('Lightning attack (0% to hit)');
     expect(await page.getByTestId('hopeless-3-lightning').textContent()).toBe(

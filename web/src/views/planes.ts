@@ -5,7 +5,7 @@ import type { PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App, PlaneForm } from '../app.ts';
 import { h, type Child } from '../dom.ts';
 import { positionText, skillDice } from '../format.ts';
-import { t, tk } from '../i18n.ts';
+import { t, tk, type Key } from '../i18n.ts';
 
 const ACTIONS = ['search', 'takeoffLanding', 'attack', 'move'] as const;
 
@@ -155,6 +155,30 @@ export function attackTargets(app: App, plane: PlaneState): ('planes' | 'cap' | 
   return targets;
 }
 
+/**
+ * Why an action cannot do anything from where the plane is, said on its choice before the players
+ * commit (only what the other planes' actions this turn cannot change: not the search reaching the
+ * Shōhō, nor the flight deck filling up).
+ */
+function futileNote(app: App, plane: PlaneState, action: (typeof ACTIONS)[number]): HTMLElement | null {
+  const st = app.state!;
+  const at = plane.position.at;
+  const island = at === 'island' ? st.islands.find((i) => i.id === (plane.position as { island: number }).island) : undefined;
+  let note: Key | null = null;
+  if (action === 'attack') {
+    if (at === 'deck') note = 'futileOnDeck';
+    else if (at === 'approach' || (island && island.colour !== 'orange' && island.japanese.length === 0)) note = 'futileNothingToAttack';
+  } else if (action === 'search') {
+    const canReveal = !!st.setup?.expansions.weather && !!island?.weather && !island.weather.revealed;
+    if (island?.colour !== 'orange' && !canReveal) note = 'futileNotOrange';
+  } else if (action === 'takeoffLanding') {
+    if (at === 'island') note = 'futileLandFromApproach';
+  } else if (action === 'move') {
+    if (at === 'deck') note = 'futileOnDeck';
+  }
+  return note ? h('small', { class: 'choice-note', 'data-testid': `futile-${plane.id}-${action}` }, t(note)) : null;
+}
+
 /** Whether the plane's unused tile is, or may be, Aggressive (a lightning attack with the attack's dice). */
 function mayBeAggressive(app: App, plane: PlaneState, manoeuvres: [string, string][]): boolean {
   const offered = manoeuvres.map(([v]) => v);
@@ -234,7 +258,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
             'aria-pressed': plane.action === a ? 'true' : 'false',
             'data-testid': `choose-${id}-${a}`,
             onclick: () => void app.send({ type: 'chooseAction', plane: id, action: a }),
-          }, tk(`act_${a}`)),
+          }, tk(`act_${a}`), futileNote(app, plane, a)),
         ),
       ),
     );
