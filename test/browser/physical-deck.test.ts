@@ -106,10 +106,15 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
       expect(st.roll!.tracker.spec.continuous).toBe(false);
       const dice = st.roll!.tracker.spec.dice;
       const faces = [2, 2, 5, 6, 3, 4, 5].slice(0, dice);
+      // the simulated camera throws a single roll once (with a dice model to read it)
+      const visionReady = ((await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean } }).vision?.ready === true;
+      if (visionReady) await expect.poll(() => page.getByTestId('throw').textContent()).toBe('Throw (simulated camera; a single roll)');
       await openManualEntry(page);
       for (const f of faces) await page.getByTestId(`face-${f}`).click();
       await page.getByTestId('send-dice').click();
       await expect.poll(async () => ((await tableState(server)).roll as { tracker: { faces: number[] | null } }).tracker.faces).toEqual(faces);
+      await expect.poll(() => page.getByTestId('throw').count()).toBe(0);
+      expect(await page.getByTestId('throw-leaning').count()).toBe(0);
       // what the roll does, in words, and what the faces mean
       await expect.poll(() => page.getByTestId('best').textContent()).toBe(`${faces.join(' ')} → 1 hit(s) on the Yorktown`);
       expect(await page.locator('.roll-panel p.hint', { hasText: 'Single roll' }).first().textContent()).toMatch(/a pair of 1s is the anti-aircraft guns: the attacker is shot down and no plane of the card is placed/);

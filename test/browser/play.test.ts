@@ -144,6 +144,16 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await page.getByTestId('undo-roll').click();
     await expect.poll(async () => (await state()).roll?.tracker.faces?.filter((f) => f === 2).length).toBe(dice - 1);
 
+    // every die typed: typing on goes round the dice (past the locked 1), not over one die again and again
+    await expect.poll(() => page.getByTestId('slot-1').textContent()).toBe('?');
+    for (let i = 1; i < dice; i++) await page.getByTestId('face-5').click();
+    await page.getByTestId('face-6').click();
+    const slots = async () => Promise.all(Array.from({ length: dice }, (_, i) => page.getByTestId(`slot-${i}`).textContent()));
+    expect(await slots()).toEqual(['1', '6', ...new Array(dice - 2).fill('5')]);
+    // Clear empties every die but the locked 1 (nothing is sent)
+    await page.getByTestId('clear-dice').click();
+    expect(await slots()).toEqual(['1', ...new Array(dice - 1).fill('?')]);
+    expect((await state()).roll?.tracker.faces?.filter((f) => f === 2).length).toBe(dice - 1);
   });
 
   it('throws the dice on the simulated camera when the vision model can read them', async (ctx) => {

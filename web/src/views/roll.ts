@@ -242,6 +242,24 @@ function isLockedSlot(roll: RollWithOdds, app: App, i: number): boolean {
   return before < roll.tracker.lockedOnes;
 }
 
+/**
+ * The slot a face typed moves on to: the next empty one, else the first empty one, else (every die
+ * typed) the next die round, so that typing on corrects the dice in order rather than one over and over.
+ */
+function nextSlot(app: App, roll: RollWithOdds, from: number): number {
+  const faces = app.ui.manualFaces;
+  const open = (i: number) => !isLockedSlot(roll, app, i);
+  const next = faces.findIndex((f, i) => i > from && f === null && open(i));
+  if (next >= 0) return next;
+  const first = faces.findIndex((f, i) => f === null && open(i));
+  if (first >= 0) return first;
+  for (let step = 1; step <= faces.length; step++) {
+    const i = (from + step) % faces.length;
+    if (open(i)) return i;
+  }
+  return from;
+}
+
 function manualView(app: App, roll: RollWithOdds): HTMLElement {
   syncManual(app, roll);
   const slots = app.ui.manualFaces.map((f, i) => {
@@ -267,9 +285,7 @@ function manualView(app: App, roll: RollWithOdds): HTMLElement {
         const faces = app.ui.manualFaces;
         if (!faces.length) return;
         faces[app.ui.manualSlot] = face;
-        const next = faces.findIndex((f, i) => i > app.ui.manualSlot && f === null && !isLockedSlot(roll, app, i));
-        const first = faces.findIndex((f, i) => f === null && !isLockedSlot(roll, app, i));
-        app.ui.manualSlot = next >= 0 ? next : first >= 0 ? first : app.ui.manualSlot;
+        app.ui.manualSlot = nextSlot(app, roll, app.ui.manualSlot);
         app.render(false);
       },
     }, String(face)));
@@ -284,8 +300,10 @@ function manualView(app: App, roll: RollWithOdds): HTMLElement {
     h('div', { class: 'row' },
       h('button', { type: 'button', class: 'btn primary', disabled: !complete, 'data-testid': 'send-dice',
         onclick: () => void app.send({ type: 'dice', faces: app.ui.manualFaces as number[] }) }, t('sendDice')),
-      h('button', { type: 'button', class: 'btn', onclick: () => {
-        app.ui.manualRollKey = null;
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'clear-dice', onclick: () => {
+        // every die typed again but the locked 1s (a single roll's last reading is not put back)
+        app.ui.manualFaces = app.ui.manualFaces.map((f, i) => (isLockedSlot(roll, app, i) ? f : null));
+        app.ui.manualSlot = Math.max(0, app.ui.manualFaces.findIndex((f) => f === null));
         app.render(false);
       } }, t('clearDice')),
     ),
@@ -466,6 +484,8 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
   const keeping = control && simulated && tr.spec.continuous;
   const kept = keeping ? keptFaces(app, roll) : [];
   const thrown = tr.spec.dice - tr.lockedOnes - kept.length;
+  // a single roll (the Yorktown attack) is thrown once: no simulated re-roll once its dice are read
+  const mayThrow = simulated && (tr.spec.continuous || tr.faces === null);
   return h('section', { class: `roll-panel${big ? ' big' : ''}${tr.outOfFuel ? ' crashed' : ''}`, 'data-testid': 'roll-panel' },
     h('h2', null, title),
     h('p', { class: 'roll-kind' }, t('diceInRoll', { n: tr.spec.dice }), ' · ', tr.spec.continuous ? t('continuousRoll') : t('singleRoll'),
@@ -488,14 +508,14 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
     ),
     control
       ? h('div', { class: 'roll-actions' },
-          simulated
+          mayThrow
             ? h('button', {
                 type: 'button', class: 'btn big-btn', 'data-testid': 'throw', disabled: kept.length > 0 && thrown <= 0,
                 onclick: () => void app.act(() => app.client.throwDice(kept.length ? { keep: kept } : {})),
-              }, kept.length ? t('throwKeeping', { n: thrown, kept: kept.join(' ') }) : t('throwDice'))
+              }, kept.length ? t('throwKeeping', { n: thrown, kept: kept.join(' ') }) : tr.spec.continuous ? t('throwDice') : t('throwOnce'))
             : null,
           // to see what the camera does with a die it cannot read; not offered to a demo station's visitors
-          simulated && !app.kiosk && thrown > 0
+          mayThrow && !app.kiosk && thrown > 0
             ? h('button', { type: 'button', class: 'btn', 'data-testid': 'throw-leaning', title: t('throwLeaningWhy'), onclick: () => void app.act(() => app.client.throwDice({ leaning: 1, ...(kept.length ? { keep: kept } : {}) })) }, t('throwLeaning'))
             : null,
           weatherPick(app, roll),
