@@ -17,6 +17,8 @@ export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'camera'
 export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'camera', 'samples', 'box', 'kiosk'];
 
 export interface PlaneForm {
+  /** the game, turn and action the form was filled for: a new one starts from the defaults */
+  key: string;
   load: 'none' | 'bomb' | 'dropTank';
   to: string; // 'approach' or an island number
   via: string; // '' or an island number

@@ -9,11 +9,17 @@ import { t, tk, type Key } from '../i18n.ts';
 
 const ACTIONS = ['search', 'takeoffLanding', 'attack', 'move'] as const;
 
+/**
+ * The plane's form for this action of this turn: what the players picked stays through state pushes,
+ * but never carries into another turn, action or game (a destination left from the last move once
+ * sent a take-off to a 3-fuel island).
+ */
 function formOf(app: App, plane: PlaneState): PlaneForm {
+  const st = app.state;
+  const key = `${st?.startedAt ?? ''}|${st?.turn ?? 0}|${plane.action ?? ''}`;
   let form = app.ui.forms[plane.id];
-  if (!form) {
-    const red = app.rules().board.islands.find((i) => i.colour === 'red');
-    form = { load: 'none', to: plane.position.at === 'deck' ? 'approach' : String(red?.id ?? 'approach'), via: '', manoeuvre: '' };
+  if (!form || form.key !== key) {
+    form = { key, load: 'none', to: '', via: '', manoeuvre: '' };
     app.ui.forms[plane.id] = form;
   }
   return form;
@@ -96,17 +102,19 @@ function manoeuvreChoices(app: App, plane: PlaneState): [string, string][] {
 }
 
 /**
- * The move destinations, each with its fuel cost, those a move cannot reach listed but not to be
- * picked (the board's lines, the Japanese planes in the way; with an unused tile that may be the
- * Invisible manoeuvre, flying over them counts as possible).
+ * The move destinations (not the plane's own island), each with its fuel cost, those a move cannot
+ * reach listed but not to be picked (the board's lines, the Japanese planes in the way; flying over
+ * them only with the Invisible manoeuvre picked).
  */
-function moveOptions(app: App, plane: PlaneState): [string, string, boolean][] {
+function moveOptions(app: App, plane: PlaneState, manoeuvre: string): [string, string, boolean][] {
   const rules = app.rules();
-  const reach = reachOf(app, plane);
+  const reach = reachOf(app, plane, manoeuvre);
   const cost = (n: number) => t('fuelCost', { n });
   const here = plane.position.at === 'approach';
   const options: [string, string, boolean][] = [['approach', here ? t('approach') : `${t('approach')} (${reach.approach ? cost(rules.move.returnFuel) : t('unreachable')})`, here || !reach.approach]];
+  const own = plane.position.at === 'island' ? plane.position.island : null;
   for (const island of rules.board.islands) {
+    if (island.id === own) continue;
     const way = reach.islands.get(island.id);
     const label = t('island', { n: island.id });
     if (way?.oneStep) options.push([String(island.id), `${label} (${cost(rules.move.oneIslandFuel)})`, false]);
@@ -116,18 +124,35 @@ function moveOptions(app: App, plane: PlaneState): [string, string, boolean][] {
   return options;
 }
 
-function reachOf(app: App, plane: PlaneState): MoveDestinations {
-  const tile = plane.manoeuvre && !plane.manoeuvre.used ? (plane.manoeuvre.id ?? app.secretTile(plane.id) ?? 'unknown') : null;
-  return moveDestinations(app.rules().board, app.state!.islands, plane.position, tile === 'invisible' || tile === 'unknown');
+/**
+ * Where a move reaches with the manoeuvre picked in the form: over Japanese planes only with the
+ * Invisible tile picked (or the dealt tile, when it is Invisible or this screen cannot see it).
+ */
+function reachOf(app: App, plane: PlaneState, manoeuvre: string): MoveDestinations {
+  const dealt = manoeuvre === 'true' ? (plane.manoeuvre?.id ?? app.secretTile(plane.id)) : undefined;
+  const invisible = manoeuvre === 'invisible' || (manoeuvre === 'true' && (dealt === null || dealt === 'invisible'));
+  return moveDestinations(app.rules().board, app.state!.islands, plane.position, invisible);
+}
+
+/** The move a form starts on: the cheapest one it can make (an island one step away before the approach area). */
+function cheapestMove(app: App, plane: PlaneState, options: [string, string, boolean][]): string {
+  const rules = app.rules();
+  const reach = reachOf(app, plane, '');
+  const cost = (v: string) => {
+    if (v === 'approach') return rules.move.returnFuel + 0.5;
+    return reach.islands.get(Number(v))?.oneStep ? rules.move.oneIslandFuel : rules.move.twoIslandsFuel;
+  };
+  const open = options.filter(([, , off]) => !off).map(([v]) => v);
+  return open.reduce<string | null>((best, v) => (best === null || cost(v) < cost(best) ? v : best), null) ?? 'approach';
 }
 
 /**
  * The islands a move to `to` may fly over, for the "via" choice: none for a return to the approach
  * area or an island one step away (flown to directly, for less fuel).
  */
-function viaOptions(app: App, plane: PlaneState, to: string): [string, string][] {
+function viaOptions(app: App, plane: PlaneState, to: string, manoeuvre: string): [string, string][] {
   if (to === 'approach') return [];
-  const way = reachOf(app, plane).islands.get(Number(to));
+  const way = reachOf(app, plane, manoeuvre).islands.get(Number(to));
   if (!way || way.oneStep) return [];
   return way.via.map((v) => [String(v), t('island', { n: v })]);
 }
@@ -300,10 +325,10 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
       if (plane.position.at === 'deck') {
         parts.push(h('p', { class: 'hint' }, t('moveFromDeck')));
       } else {
-        const allDest = moveOptions(app, plane);
-        if (!allDest.some(([v, , off]) => v === form.to && !off)) form.to = allDest.find(([, , off]) => !off)?.[0] ?? 'approach';
+        const allDest = moveOptions(app, plane, form.manoeuvre);
+        if (!allDest.some(([v, , off]) => v === form.to && !off)) form.to = cheapestMove(app, plane, allDest);
         const near = oneIslandMoves(app, plane);
-        const vias = viaOptions(app, plane, form.to);
+        const vias = viaOptions(app, plane, form.to, form.manoeuvre);
         if (!vias.some(([v]) => v === form.via)) form.via = vias[0]?.[0] ?? '';
         parts.push(h('div', { class: 'form-row' },
           // the islands to fly over depend on the destination: the form is drawn again for it

@@ -1,0 +1,52 @@
+/**
+ * The move form: it starts on the cheapest move, never lists the plane's own island, lists a flight
+ * over Japanese planes only with the Invisible tile picked, and what the players picked does not carry
+ * into the next turn. Plane 3 starts on red island 8 (white lines to 4, 5 and 9) with a Jake on 5.
+ * The scene is set up through the HTTP API with a physical deck and physical expert manoeuvre tiles.
+ */
+import { describe, expect, it } from 'vitest';
+import { HAVE_CHROMIUM, command, unlock, useBrowserTable } from './harness.ts';
+
+describe.skipIf(!HAVE_CHROMIUM)('the move form', () => {
+  const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
+
+  it('starts on the cheapest move, flies over Japanese planes only with Invisible, and forgets the last turn', async () => {
+    const { server, page } = t;
+    await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, expansions: { expertManoeuvres: true } });
+    await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
+    await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
+    const turn = async () => {
+      await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+      for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
+    };
+    await turn();
+    await page.goto(`${server.url}/?lang=en`);
+    await unlock(page);
+
+    const to = page.locator('select[name=to-3]');
+    const option = (v: string) => to.locator(`option[value="${v}"]`);
+    await expect.poll(() => to.inputValue()).toBe('4'); // one step for 1 fuel, before a return or a flight of two
+    expect(await option('8').count()).toBe(0);
+    expect(await option('2').textContent()).toBe('Island 2 (out of reach)');
+    expect(await option('2').isDisabled()).toBe(true);
+    expect(await option('1').textContent()).toBe('Island 1 (3 fuel, flying over 4)');
+
+    // the Invisible tile turned over: over the Jake on 5
+    await page.locator('select[name=manoeuvre-3]').selectOption('invisible');
+    await expect.poll(() => option('2').textContent()).toBe('Island 2 (3 fuel, flying over 5)');
+    await to.selectOption('2');
+    await expect.poll(() => page.locator('select[name=via-3] option').allTextContents()).toEqual(['Island 5']);
+    // no tile: island 2 cannot be reached again, and the form goes back to the cheapest move
+    await page.locator('select[name=manoeuvre-3]').selectOption('');
+    await expect.poll(() => option('2').isDisabled()).toBe(true);
+    expect(await to.inputValue()).toBe('4');
+
+    // a destination picked and not flown: the next turn's move starts afresh
+    await to.selectOption('1');
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'skipAction', plane: id });
+    await command(server, { type: 'endTurn' });
+    await turn();
+    await expect.poll(() => to.inputValue()).toBe('4');
+    expect(t.errors).toEqual([]);
+  });
+});
