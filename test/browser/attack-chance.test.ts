@@ -50,6 +50,8 @@ describe.skipIf(!HAVE_CHROMIUM)('an attack says its chance before it is made', (
     await button.scrollIntoViewIfNeeded();
     await shot(page, 'attack-hopeless');
 
+    // the tiles that serve a lightning attack are offered, no other
+    expect(await page.locator('select[name=manoeuvre-3] option').allTextContents()).toEqual(['no', 'Efficient', 'Decisive', 'Aggressive']);
     // a tile picked: the chance figured without one is not said
     await page.locator('select[name=manoeuvre-3]').selectOption('aggressive');
     await expect.poll(() => button.textContent()).toBe('Lightning attack');

@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictionaries } from '../../web/src/i18n.ts';
-import { HAVE_CHROMIUM, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, api, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
   let server: RunningServer;
@@ -142,6 +142,21 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     const reports = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
     expect(new Set(reports)).toEqual(new Set(['script-src-elem inline']));
     expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
+    await page.close();
+  });
+
+  it('shows a phone its dealt tile once the PIN is typed into its prompt (the last test: a new game)', async () => {
+    await command(server, { type: 'newGame', players: 2, seed: 11, difficulty: 30, expansions: { expertManoeuvres: true } });
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/phone/2?lang=en`);
+    await expect.poll(() => page.getByTestId('tile-3').textContent()).toBe('tile face down');
+    await unlock(page);
+    const { data } = await api(server, 'GET', '/api/tables/default/seats/2/secrets');
+    const tile = (data.secrets as { tiles: { plane: number; manoeuvre: string }[] }).tiles.find((x) => x.plane === 3)!;
+    const name = dictionaries.en[`man_${tile.manoeuvre}` as keyof typeof dictionaries.en];
+    await expect.poll(() => page.getByTestId('tile-3').textContent()).toBe(`${name} (only on your phone)`);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The move form: it starts on the cheapest move, never lists the plane's own island, lists a flight
  * over Japanese planes only with the Invisible tile picked, and what the players picked does not carry
- * into the next turn. Plane 3 starts on red island 8 (white lines to 4, 5 and 9) with a Jake on 5.
+ * into the next turn; the tile offered is the one that serves a move. Plane 3 starts on red island 8 (white lines to 4, 5 and 9) with a Jake on 5.
  * The scene is set up through the HTTP API with a physical deck and physical expert manoeuvre tiles.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the move form', () => {
     expect(await option('2').isDisabled()).toBe(true);
     expect(await option('1').textContent()).toBe('Island 1 (3 fuel, flying over 4)');
 
+    // the only tile that serves a move is offered
+    expect(await page.locator('select[name=manoeuvre-3] option').allTextContents()).toEqual(['no', 'Invisible']);
     // the Invisible tile turned over: over the Jake on 5
     await page.locator('select[name=manoeuvre-3]').selectOption('invisible');
     await expect.poll(() => option('2').textContent()).toBe('Island 2 (3 fuel, flying over 5)');

@@ -34,7 +34,12 @@ describe('expert manoeuvres', () => {
 
   it('a used tile, the wrong tile, or a game without the expansion is refused', () => {
     const s = choose(withTile('landingAce', 3, { planes: { 3: { position: at(2) } } }), { 3: 'search' });
-    expect(refused(s, { type: 'search', plane: 3, manoeuvre: true }, 'manoeuvreNotHere')).toMatch(/Landing Ace cannot be used to search/);
+    // the dealt tile is secret: the refusal, seen by the whole table, does not name it
+    expect(refused(s, { type: 'search', plane: 3, manoeuvre: true }, 'manoeuvreNotHere')).toBe("Plane 3's tile cannot be used to search.");
+    // a tile the players name is named back
+    const physical = structuredClone(s);
+    plane(physical, 3).manoeuvre!.id = null;
+    expect(refused(physical, { type: 'search', plane: 3, manoeuvre: 'landingAce' }, 'manoeuvreNotHere')).toBe('Landing Ace cannot be used to search.');
     const used = structuredClone(s);
     plane(used, 3).manoeuvre!.used = true;
     refused(used, { type: 'search', plane: 3, manoeuvre: true }, 'manoeuvreUsed');

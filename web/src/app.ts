@@ -97,6 +97,8 @@ export interface Toast {
 }
 
 const defaultRules = resolveRules();
+/** how long a phone waits before asking again for its seat's tiles after a failed request */
+const SECRETS_RETRY_MS = 3000;
 
 export class App {
   snap: Snapshot | null = null;
@@ -174,19 +176,29 @@ export class App {
     this.render(false);
   }
 
-  /** the phone's seat's dealt tiles (digital game), fetched once per game and seat */
+  /**
+   * the phone's seat's dealt tiles (digital game), fetched once per game, seat and PIN given (a PIN
+   * typed in after the page opened reaches the service's routes a moment after the socket's control)
+   */
   private secrets: { key: string; tiles: Map<number, string> } | null = null;
 
   /** The expert manoeuvre tile of one of this phone's planes, when the engine dealt it (null elsewhere). */
   secretTile(plane: number): string | null {
     const st = this.state;
     if (this.view !== 'phone' || this.seat === null || !st?.setup?.expansions.expertManoeuvres || st.setup.deck !== 'digital') return null;
-    const key = `${st.startedAt}|${this.seat}`;
-    if (this.secrets?.key !== key && this.snap?.canControl) {
+    const key = `${st.startedAt}|${this.seat}|${this.client.holdsPin}`;
+    if (this.secrets?.key !== key && this.snap?.canControl && this.client.holdsPin) {
       this.secrets = { key, tiles: new Map() };
-      void this.client.seatSecrets(this.seat).then((secrets) => {
+      void this.client.seatSecrets(this.seat).then((reply) => {
         if (this.secrets?.key !== key) return;
-        this.secrets.tiles = new Map((secrets?.tiles ?? []).map((x) => [x.plane, x.manoeuvre]));
+        if (!reply.ok) {
+          // asked again at a render a few seconds on (the network back, the PIN taken)
+          setTimeout(() => {
+            if (this.secrets?.key === key) this.secrets = null;
+          }, SECRETS_RETRY_MS);
+          return;
+        }
+        this.secrets.tiles = new Map((reply.data?.tiles ?? []).map((x) => [x.plane, x.manoeuvre]));
         if (this.secrets.tiles.size) this.render(false);
       });
     }

@@ -146,9 +146,14 @@ export class TableClient {
   }
 
   /** One seat's hidden information (its dealt expert manoeuvre tiles); needs the PIN. */
-  async seatSecrets(seat: number): Promise<{ tiles?: { plane: number; manoeuvre: string }[] } | null> {
-    const r = await this.http('GET', `${this.base()}/seats/${seat}/secrets`);
-    return r.ok ? ((r.data as { secrets?: { tiles?: { plane: number; manoeuvre: string }[] } | null }).secrets ?? null) : null;
+  async seatSecrets(seat: number): Promise<Reply<{ tiles?: { plane: number; manoeuvre: string }[] } | null>> {
+    const r = await this.reply<{ secrets?: { tiles?: { plane: number; manoeuvre: string }[] } | null }>('GET', `${this.base()}/seats/${seat}/secrets`);
+    return r.ok ? { ok: true, data: r.data.secrets ?? null } : r;
+  }
+
+  /** Whether requests carry the table PIN (it is kept once the service has taken it). */
+  get holdsPin(): boolean {
+    return this.pin !== null;
   }
 
   private async reply<T>(method: string, path: string, body?: unknown): Promise<Reply<T>> {

@@ -29,6 +29,7 @@ import type {
   TakeOffCommand,
   UseDropTankCommand,
 } from './commands.ts';
+import { MANOEUVRE_NAMES, MANOEUVRE_SERVES, type ManoeuvreAction } from './manoeuvres.ts';
 import type { ActionType, AttackTargetInfo, IslandState, ManoeuvreId, PlaneState, Position } from './types.ts';
 import type { RollTier } from '../../dice/types.ts';
 
@@ -39,14 +40,6 @@ const ACTION_NAMES: Record<ActionType, string> = {
   move: 'Move',
 };
 
-const MANOEUVRE_NAMES: Record<ManoeuvreId, string> = {
-  landingAce: 'Landing Ace',
-  efficient: 'Efficient',
-  decisive: 'Decisive',
-  hawkEye: 'Hawk Eye',
-  aggressive: 'Aggressive',
-  invisible: 'Invisible',
-};
 
 function requirePlayerPhase(ctx: Ctx): void {
   if (ctx.state.phase !== 'planes') {
@@ -83,7 +76,8 @@ function beginAction(ctx: Ctx, plane: PlaneState, action: ActionType, verb: stri
 }
 
 /** Discard the plane's expert manoeuvre tile to use it here (checked against what the tile allows). */
-function useManoeuvre(ctx: Ctx, plane: PlaneState, use: ManoeuvreUse | undefined, allowed: ManoeuvreId[], what: string): ManoeuvreId | null {
+function useManoeuvre(ctx: Ctx, plane: PlaneState, use: ManoeuvreUse | undefined, action: ManoeuvreAction, what: string): ManoeuvreId | null {
+  const allowed: readonly ManoeuvreId[] = MANOEUVRE_SERVES[action];
   if (use === undefined) return null;
   if (!ctx.state.setup?.expansions.expertManoeuvres) reject('noManoeuvres', 'This game is played without the expert manoeuvres expansion.');
   const tile = plane.manoeuvre;
@@ -98,7 +92,8 @@ function useManoeuvre(ctx: Ctx, plane: PlaneState, use: ManoeuvreUse | undefined
   } else if (id === null) {
     reject('manoeuvreUnknown', `Say which tile plane ${plane.id} turned over: the tiles were dealt at the table.`);
   }
-  if (!allowed.includes(id)) reject('manoeuvreNotHere', `${MANOEUVRE_NAMES[id]} cannot be used to ${what}.`);
+  // the dealt tile is secret at the table: a refusal shown to everyone does not name it
+  if (!allowed.includes(id)) reject('manoeuvreNotHere', `${use === true ? `Plane ${plane.id}'s tile` : MANOEUVRE_NAMES[id]} cannot be used to ${what}.`);
   tile.id = id;
   tile.used = true;
   emit(ctx, 'manoeuvreUsed', { plane: plane.id, manoeuvre: id });
@@ -189,7 +184,7 @@ export function land(ctx: Ctx, command: LandCommand): void {
   beginAction(ctx, plane, 'takeoffLanding', 'land');
   if (plane.position.at !== 'approach') reject('notInApproach', `Plane ${plane.id} is on ${describePosition(plane.position)}: landing is done from the approach area.`);
   checkFlightDeck(ctx, plane, 'land');
-  const ace = useManoeuvre(ctx, plane, command.manoeuvre, ['landingAce'], 'land');
+  const ace = useManoeuvre(ctx, plane, command.manoeuvre, 'land', 'land');
   useFlightDeck(ctx);
   plane.done = true;
   if (ace) return landSafely(ctx, plane, 'Landing Ace');
@@ -211,7 +206,7 @@ export function emergencyLanding(ctx: Ctx, command: EmergencyLandingCommand): vo
     reject('noEmergencyLanding', `An emergency landing is made right after a move that ends in the approach area with 0 fuel; plane ${plane.id} is not in that position.`);
   }
   if (ctx.rules.flightDeck.emergencyLandingCounts) checkFlightDeck(ctx, plane, 'make an emergency landing', false);
-  const ace = useManoeuvre(ctx, plane, command.manoeuvre, ['landingAce'], 'land');
+  const ace = useManoeuvre(ctx, plane, command.manoeuvre, 'land', 'land');
   ctx.state.afterMove = null;
   if (ctx.rules.flightDeck.emergencyLandingCounts) useFlightDeck(ctx);
   if (ace) return landSafely(ctx, plane, 'Landing Ace');
@@ -247,7 +242,7 @@ export function move(ctx: Ctx, command: MoveCommand): void {
   if (command.to === 'approach') {
     if (command.via !== undefined) reject('badMove', 'A return to the approach area takes no "via" island.');
     if (from.at === 'approach') reject('badMove', `Plane ${plane.id} is already in the approach area.`);
-    invisible = useManoeuvre(ctx, plane, command.manoeuvre, ['invisible'], 'move');
+    invisible = useManoeuvre(ctx, plane, command.manoeuvre, 'move', 'move');
     const fromIsland = (from as { island: number }).island;
     const way = clearWayToApproach(board, ctx.state.islands, fromIsland, invisible !== null);
     if (!way) {
@@ -260,7 +255,7 @@ export function move(ctx: Ctx, command: MoveCommand): void {
     const dest = islandById(ctx, command.to);
     if (from.at === 'island' && from.island === dest.id) reject('badMove', `Plane ${plane.id} is already on island ${dest.id}.`);
     if (command.via === undefined) {
-      if (command.manoeuvre !== undefined) useManoeuvre(ctx, plane, command.manoeuvre, [], 'make a one-island move');
+      if (command.manoeuvre !== undefined) useManoeuvre(ctx, plane, command.manoeuvre, 'oneIslandMove', 'make a one-island move');
       if (!reachable(ctx, from, dest.id)) {
         reject('notJoined', `No white line joins ${describePosition(from)} to island ${dest.id}: a one-island move follows a white line.`);
       }
@@ -270,7 +265,7 @@ export function move(ctx: Ctx, command: MoveCommand): void {
       const via = islandById(ctx, command.via);
       if (!reachable(ctx, from, via.id)) reject('notJoined', `No white line joins ${describePosition(from)} to island ${via.id}.`);
       if (!joined(board, via.id, dest.id)) reject('notJoined', `No white line joins island ${via.id} to island ${dest.id}.`);
-      invisible = useManoeuvre(ctx, plane, command.manoeuvre, ['invisible'], 'move');
+      invisible = useManoeuvre(ctx, plane, command.manoeuvre, 'move', 'move');
       if (via.japanese.length > 0 && !invisible) {
         reject('viaOccupied', `A two-island move must not fly over Japanese planes: island ${via.id} is occupied.`);
       }
@@ -312,7 +307,7 @@ export function search(ctx: Ctx, command: SearchCommand): void {
   if (!island || island.colour !== 'orange') {
     reject('notOrange', `Plane ${plane.id} is on ${describePosition(plane.position)}${island ? ` (${island.colour})` : ''}: searching for the Shōhō needs an orange island.`);
   }
-  const manoeuvre = useManoeuvre(ctx, plane, command.manoeuvre, ['hawkEye', 'efficient'], 'search');
+  const manoeuvre = useManoeuvre(ctx, plane, command.manoeuvre, 'search', 'search');
   payFuel(ctx, plane, ctx.rules.search.fuelCost, 'a search');
   plane.done = true;
   const allies = searchAllies(ctx, plane);
@@ -341,7 +336,7 @@ export function revealWeather(ctx: Ctx, command: RevealWeatherCommand): void {
   if (!island?.weather || island.weather.revealed) {
     reject('noWeatherToken', `There is no face-down weather token on ${describePosition(plane.position)}.`);
   }
-  const manoeuvre = useManoeuvre(ctx, plane, command.manoeuvre, ['efficient'], 'reveal a weather token');
+  const manoeuvre = useManoeuvre(ctx, plane, command.manoeuvre, 'revealWeather', 'reveal a weather token');
   payFuel(ctx, plane, ctx.rules.weather.revealFuelCost, 'a search');
   plane.done = true;
   startPlaneRoll(ctx, {
@@ -417,7 +412,7 @@ export function attack(ctx: Ctx, command: AttackCommand): void {
     requireLocatedFromOrange(ctx, plane, 'the Shōhō');
     if (plane.load !== 'bomb') reject('noBomb', `Plane ${plane.id} carries no bomb: the Shōhō can only be attacked with a bomb.`);
   }
-  const manoeuvre = useManoeuvre(ctx, plane, command.manoeuvre, ['decisive', 'efficient'], 'attack');
+  const manoeuvre = useManoeuvre(ctx, plane, command.manoeuvre, 'attack', 'attack');
   payFuel(ctx, plane, ctx.rules.attack.fuelCost, 'an attack');
   plane.done = true;
   const base = attackBase(ctx, plane);
@@ -467,7 +462,7 @@ export function lightningAttack(ctx: Ctx, command: LightningAttackCommand): void
     reject('noLightningAttack', `A lightning attack is made right after moving into a space with Japanese planes; plane ${plane.id} has not just done that.`);
   }
   const island = islandOf(ctx.state, plane)!;
-  const manoeuvre = useManoeuvre(ctx, plane, command.manoeuvre, ['aggressive', 'decisive', 'efficient'], 'make a lightning attack');
+  const manoeuvre = useManoeuvre(ctx, plane, command.manoeuvre, 'lightningAttack', 'make a lightning attack');
   ctx.state.afterMove = null;
   let base: { reason: string; dice: number }[] = [skillPart(ctx, plane)];
   if (manoeuvre === 'aggressive') {

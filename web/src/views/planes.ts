@@ -1,7 +1,8 @@
 /** Plane cards (fuel, skill, dice, cockpit, load, position, action) and each plane's controls. */
 import type { AttackKind } from '../../../server/games/yorktown1942/attack-odds.ts';
+import { MANOEUVRE_SERVES, type ManoeuvreAction } from '../../../server/games/yorktown1942/manoeuvres.ts';
 import { moveDestinations, type MoveDestinations } from '../../../server/games/yorktown1942/board.ts';
-import type { PlaneState } from '../../../server/games/yorktown1942/types.ts';
+import type { ManoeuvreId, PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App, PlaneForm } from '../app.ts';
 import { h, type Child } from '../dom.ts';
 import { positionText, skillDice } from '../format.ts';
@@ -87,18 +88,24 @@ function destination(raw: string): 'approach' | number {
 const MANOEUVRES = ['landingAce', 'efficient', 'decisive', 'hawkEye', 'aggressive', 'invisible'] as const;
 
 /** The manoeuvre choices of a plane with an unused tile: the dealt tile (digital) or the tile turned over (physical). */
-function manoeuvreChoices(app: App, plane: PlaneState): [string, string][] {
+/**
+ * The tiles the plane may use for these actions (none: no choice to show): its dealt tile when it
+ * serves them or this screen cannot see it, or in a physical game each tile not yet turned over that serves.
+ */
+function manoeuvreChoices(app: App, plane: PlaneState, actions: readonly ManoeuvreAction[]): [string, string][] {
   const st = app.state;
   if (!st?.setup?.expansions.expertManoeuvres || !plane.manoeuvre || plane.manoeuvre.used) return [];
+  const serves = new Set<ManoeuvreId>(actions.flatMap((a) => MANOEUVRE_SERVES[a]));
   const choices: [string, string][] = [['', t('manoeuvreNone')]];
   if (plane.manoeuvre.id !== null || st.setup.deck === 'digital') {
-    const secret = app.secretTile(plane.id);
-    choices.push(['true', plane.manoeuvre.id ? tk(`man_${plane.manoeuvre.id}`) : secret ? tk(`man_${secret}`) : t('manoeuvreDealt')]);
+    const tile = plane.manoeuvre.id ?? app.secretTile(plane.id);
+    if (tile === null) choices.push(['true', t('manoeuvreDealt')]);
+    else if (serves.has(tile as ManoeuvreId)) choices.push(['true', tk(`man_${tile}`)]);
   } else {
     const usedElsewhere = new Set(st.planes.map((p) => p.manoeuvre?.id).filter((id): id is NonNullable<typeof id> => !!id));
-    for (const id of MANOEUVRES) if (!usedElsewhere.has(id)) choices.push([id, tk(`man_${id}`)]);
+    for (const id of MANOEUVRES) if (!usedElsewhere.has(id) && serves.has(id)) choices.push([id, tk(`man_${id}`)]);
   }
-  return choices;
+  return choices.length > 1 ? choices : [];
 }
 
 /**
@@ -249,27 +256,32 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
   const board = rules.board;
   const parts: Child[] = [];
   const deckFull = st.takeoffsLandingsThisTurn >= rules.flightDeck.perTurn;
-  const manoeuvres = manoeuvreChoices(app, plane);
-  if (!manoeuvres.some(([v]) => v === form.manoeuvre)) form.manoeuvre = '';
   const withManoeuvre = (cmd: { type: string; [k: string]: unknown }) =>
     form.manoeuvre === '' ? cmd : { ...cmd, manoeuvre: form.manoeuvre === 'true' ? true : form.manoeuvre };
-  // an attack's chance is said without a manoeuvre: the form is drawn again when one is picked
-  const manoeuvrePick = () =>
-    manoeuvres.length
-      ? labelled(t('useManoeuvre'), select(`manoeuvre-${id}`, form.manoeuvre, manoeuvres, (v) => { form.manoeuvre = v; app.render(false); }))
+  // the tiles offered for the actions at hand, the one picked forgotten where it does not serve
+  const tilesFor = (...actions: ManoeuvreAction[]) => {
+    const choices = manoeuvreChoices(app, plane, actions);
+    if (!choices.some(([v]) => v === form.manoeuvre)) form.manoeuvre = '';
+    return choices;
+  };
+  // an attack's chance and a move's reach depend on the tile picked: the form is drawn again for it
+  const manoeuvrePick = (choices: [string, string][]) =>
+    choices.length
+      ? labelled(t('useManoeuvre'), select(`manoeuvre-${id}`, form.manoeuvre, choices, (v) => { form.manoeuvre = v; app.render(false); }))
       : null;
-  const manoeuvreState = { aggressive: mayBeAggressive(app, plane, manoeuvres), picked: form.manoeuvre !== '' };
+  const manoeuvreState = () => ({ aggressive: mayBeAggressive(app, plane, manoeuvreChoices(app, plane, ['lightningAttack'])), picked: form.manoeuvre !== '' });
 
   if (st.afterMove && st.afterMove.plane === id) {
+    const tiles = tilesFor(st.afterMove.lightningAttack ? 'lightningAttack' : 'land');
     parts.push(h('div', { class: 'form-row after-move' },
       h('p', { class: 'hint' }, t('afterMoveHint')),
-      st.afterMove.lightningAttack ? attackButton(app, plane, 'lightning', t('lightningAttack'), manoeuvreState, () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id }))) : null,
+      st.afterMove.lightningAttack ? attackButton(app, plane, 'lightning', t('lightningAttack'), manoeuvreState(), () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id }))) : null,
       st.afterMove.emergencyLanding
         ? rules.flightDeck.emergencyLandingCounts && deckFull
           ? h('p', { class: 'hint' }, t('deckFullEmergency', { n: rules.flightDeck.perTurn }))
           : button(t('emergencyLanding'), () => void app.send(withManoeuvre({ type: 'emergencyLanding', plane: id })), 'primary', `emergency-${id}`)
         : null,
-      manoeuvrePick(),
+      manoeuvrePick(tiles),
     ));
   }
 
@@ -316,7 +328,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
         parts.push(h('div', { class: 'form-row' },
           button(t('land'), () => void app.send(withManoeuvre({ type: 'land', plane: id })), 'primary', `land-${id}`),
           h('span', { class: 'hint' }, auto ? t('landAuto', { n: rules.landing.autoFuel }) : t('landRoll')),
-          manoeuvrePick(),
+          manoeuvrePick(tilesFor('land')),
         ));
       } else {
         parts.push(h('p', { class: 'hint' }, t('landFromApproach')));
@@ -325,6 +337,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
       if (plane.position.at === 'deck') {
         parts.push(h('p', { class: 'hint' }, t('moveFromDeck')));
       } else {
+        const tiles = tilesFor('move');
         const allDest = moveOptions(app, plane, form.manoeuvre);
         if (!allDest.some(([v, , off]) => v === form.to && !off)) form.to = cheapestMove(app, plane, allDest);
         const near = oneIslandMoves(app, plane);
@@ -334,7 +347,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
           // the islands to fly over depend on the destination: the form is drawn again for it
           labelled(t('destination'), select(`to-${id}`, form.to, allDest, (v) => { form.to = v; app.render(false); })),
           vias.length ? labelled(t('via'), select(`via-${id}`, form.via, vias, (v) => { form.via = v; })) : null,
-          manoeuvrePick(),
+          manoeuvrePick(tiles),
           button(t('move'), () => {
             const cmd: { type: string; [k: string]: unknown } = { type: 'move', plane: id, to: destination(form.to) };
             if (form.via && vias.some(([v]) => v === form.via)) cmd.via = Number(form.via);
@@ -351,16 +364,18 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     } else if (plane.action === 'search') {
       const canSearch = island?.colour === 'orange';
       const canReveal = !!st.setup?.expansions.weather && !!island?.weather && !island.weather.revealed;
+      const tiles = tilesFor(...(canSearch ? ['search' as const] : []), ...(canReveal ? ['revealWeather' as const] : []));
       parts.push(h('div', { class: 'form-row' },
         canSearch ? button(t('searchDo'), () => void app.send(withManoeuvre({ type: 'search', plane: id })), 'primary', `search-${id}`) : null,
         canReveal ? button(t('revealWeather'), () => void app.send(withManoeuvre({ type: 'revealWeather', plane: id })), canSearch ? '' : 'primary', `weather-${id}`) : null,
-        canSearch || canReveal ? manoeuvrePick() : h('p', { class: 'hint' }, st.setup?.expansions.weather ? t('searchWhereWeather') : t('searchWhere')),
+        canSearch || canReveal ? manoeuvrePick(tiles) : h('p', { class: 'hint' }, st.setup?.expansions.weather ? t('searchWhereWeather') : t('searchWhere')),
       ));
     } else if (plane.action === 'attack') {
       const targets = attackTargets(app, plane);
+      const tiles = tilesFor('attack');
       parts.push(h('div', { class: 'form-row' },
-        targets.map((x) => attackButton(app, plane, x, tk(`attack_${x}`), manoeuvreState, () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })))),
-        targets.length ? manoeuvrePick() : h('p', { class: 'hint' }, plane.position.at === 'deck' ? t('attackFromDeck') : t('attackNothing', { n: rules.search.locatedAt })),
+        targets.map((x) => attackButton(app, plane, x, tk(`attack_${x}`), manoeuvreState(), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })))),
+        targets.length ? manoeuvrePick(tiles) : h('p', { class: 'hint' }, plane.position.at === 'deck' ? t('attackFromDeck') : t('attackNothing', { n: rules.search.locatedAt })),
       ));
     }
     const tankLimit = rules.dropTank.maxFuelToUse;
