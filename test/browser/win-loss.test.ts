@@ -68,8 +68,12 @@ describe.skipIf(!HAVE_CHROMIUM)('reaching the end of a game', () => {
     await end.waitFor();
     expect(await end.locator('.end-title').textContent()).toBe('VICTORY');
     expect(await end.textContent()).toContain('The Shōhō was sunk.');
-    const outcome = (await tableState(server)).outcome as { result: string; cause: string };
-    expect(outcome).toMatchObject({ result: 'won', cause: 'shohoSunk' });
+    const final = await tableState(server);
+    expect(final.outcome).toMatchObject({ result: 'won', cause: 'shohoSunk' });
+    // the Japanese planes shot down and the players' own planes lost, each under its own name
+    expect(await end.getByTestId('end-japanese-down').textContent()).toBe(String(final.japaneseDestroyed));
+    expect(await end.getByTestId('end-planes-lost').textContent()).toBe(String((final.planes as { destroyed: boolean }[]).filter((p) => p.destroyed).length));
+    expect(Number(final.japaneseDestroyed)).toBeGreaterThan(0);
     await shot(page, 'end-screen-won');
   });
 
