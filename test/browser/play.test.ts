@@ -202,7 +202,8 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await first.click();
     await expect.poll(() => page.locator('[data-testid^=keep-die-][aria-pressed=true]').count()).toBe(1);
     const thrown = roll.tracker.spec.dice - roll.tracker.lockedOnes - 1;
-    expect(await page.getByTestId('throw').textContent()).toBe(`Re-roll ${thrown}, keeping ${face} (simulated camera)`);
+    // the die kept drawn as a die face, so that "keeping ⚁" does not read as two dice kept
+    expect(await page.getByTestId('throw').textContent()).toBe(`Re-roll ${thrown} ${thrown === 1 ? 'die' : 'dice'}, keeping ${'⚀⚁⚂⚃⚄⚅'[face - 1]} (simulated camera)`);
     await shot(page, 'roll-panel-keeping');
     await page.getByTestId('throw').click();
     await expect.poll(() => sent.some((f) => /"throw",\{"keep":\[(\d)\]\}/.exec(f)?.[1] === String(face))).toBe(true);
@@ -241,15 +242,18 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
 
   it('confirms the roll (with a die not read: once the dice are typed in)', async () => {
     if ((await page.getByTestId('vision-unsure').count()) > 0) {
-      // the tray no longer holds the dice read before: confirming on them is refused
-      await page.getByTestId('confirm-roll').click();
-      await expect.poll(() => page.locator('.toast-error').textContent()).toMatch(/The camera cannot read a die in the tray \(leaning or covered\)/);
       const roll = (await state()).roll!;
       expect(roll).not.toBeNull();
       const readings = (roll.tracker as unknown as { readings: number }).readings;
       for (let i = roll.tracker.lockedOnes; i < roll.tracker.spec.dice; i++) await page.getByTestId('face-5').click();
+      // the tray no longer holds the dice read before: confirming on them is refused
+      await page.getByTestId('confirm-roll').click();
+      await expect.poll(() => page.locator('.toast-error').textContent()).toMatch(/The camera cannot read a die in the tray \(leaning or covered\)/);
       await page.getByTestId('send-dice').click();
       await expect.poll(async () => ((await state()).roll!.tracker as unknown as { readings: number }).readings).toBe(readings + 1);
+      // the refusal acted on is not left covering the screen for the 8 s it would otherwise stay
+      // (the wait is shorter than that: the command's answer takes a moment, not seconds)
+      await expect.poll(() => page.locator('.toast-error').count(), { timeout: 5_000 }).toBe(0);
     }
     await page.getByTestId('confirm-roll').click();
     await expect.poll(async () => (await state()).roll).toBeNull();

@@ -256,8 +256,18 @@ export class App {
       const { text, detail } = refusalText(reply.error);
       this.showToast(text, 'error', detail);
       this.render(false);
+    } else if (this.toast?.kind === 'error') {
+      // a refusal the players have acted on since is not left covering the screen
+      this.clearToast();
     }
     return reply;
+  }
+
+  private clearToast(): void {
+    if (this.toastTimer) clearTimeout(this.toastTimer);
+    this.toastTimer = null;
+    this.toast = null;
+    this.renderToast();
   }
 
   /**

@@ -399,6 +399,15 @@ function splitView(app: App, roll: RollWithOdds, control: boolean): HTMLElement 
   );
 }
 
+/** Die faces as drawn (⚀ … ⚅): "keeping 2" read as two dice kept. */
+const DIE_GLYPHS = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+function keepingLabel(thrown: number, kept: number[]): string {
+  const glyphs = kept.map((f) => DIE_GLYPHS[f - 1]).join(' ');
+  if (thrown <= 0) return t('throwAllKept');
+  return t(thrown === 1 ? 'throwKeepingOne' : 'throwKeeping', { n: thrown, kept: glyphs });
+}
+
 function keepKey(app: App, roll: RollWithOdds): string {
   return `${app.state?.turn ?? 0}:${roll.purpose}:${roll.plane ?? '-'}`;
 }
@@ -512,7 +521,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
             ? h('button', {
                 type: 'button', class: 'btn big-btn', 'data-testid': 'throw', disabled: kept.length > 0 && thrown <= 0,
                 onclick: () => void app.act(() => app.client.throwDice(kept.length ? { keep: kept } : {})),
-              }, kept.length ? t('throwKeeping', { n: thrown, kept: kept.join(' ') }) : tr.spec.continuous ? t('throwDice') : t('throwOnce'))
+              }, kept.length ? keepingLabel(thrown, kept) : tr.spec.continuous ? t('throwDice') : t('throwOnce'))
             : null,
           // to see what the camera does with a die it cannot read; not offered to a demo station's visitors
           mayThrow && !app.kiosk && thrown > 0
