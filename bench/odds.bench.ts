@@ -1,11 +1,11 @@
 /**
  * Speed of the exact roll odds (server/dice/odds.ts) and of the roll tracker.
  * cold: first call in the process; recompute: a new spec (memo cleared, shared tables warm);
- * memo: the same spec again (what a UI update costs); the attack chances each state sent carries.
+ * memo: the same spec again (what a UI update costs); the action chances each state sent carries.
  */
 import { applyReading, clearOddsCache, rollOdds, rollOddsNow, seededRandom, rollDie, startRoll } from '../server/dice/index.ts';
 import type { RollGoal, RollSpec } from '../server/dice/types.ts';
-import { attackChances, yorktown1942, type YorktownCommand } from '../server/games/yorktown1942/index.ts';
+import { actionChances, yorktown1942, type YorktownCommand } from '../server/games/yorktown1942/index.ts';
 
 const shoho: RollGoal = { kind: 'tiers', tiers: [{ id: 'hit1', equal: 2 }, { id: 'hit2', equal: 3 }, { id: 'sunk', equal: 4 }] };
 const landing: RollGoal = { kind: 'tiers', tiers: [{ id: 'injured', equal: 0 }, { id: 'unharmed', equal: 2 }, { id: 'safe', equal: 3 }] };
@@ -46,11 +46,11 @@ function timeOdds(spec: RollSpec): { coldMs: number; recomputeMs: number; memoUs
 }
 
 /**
- * What the attack chances add to each state sent (server/games/yorktown1942/attack-odds.ts): two planes
+ * What the action chances add to each state sent (server/games/yorktown1942/action-odds.ts): two planes
  * attacking, planes 3 and 4 on islands with a Kate and a Zeke. cold: odds tables cleared; warm: as each
  * state push after the first.
  */
-function timeAttackChances(): { coldMs: number; warmMs: number; attacks: number } {
+function timeActionChances(): { coldMs: number; warmMs: number; attacks: number } {
   let state = yorktown1942.emptyState();
   const commands = [
     { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3 },
@@ -64,17 +64,17 @@ function timeAttackChances(): { coldMs: number; warmMs: number; attacks: number 
   ];
   for (const command of commands) {
     const result = yorktown1942.apply(state, command as YorktownCommand, Date.now());
-    if (!result.ok) throw new Error(`attack chances bench: ${command.type} refused: ${result.error.message}`);
+    if (!result.ok) throw new Error(`action chances bench: ${command.type} refused: ${result.error.message}`);
     state = result.state;
   }
   clearOddsCache();
   let t = process.hrtime.bigint();
-  const attacks = attackChances(state).length;
+  const attacks = actionChances(state).length;
   const coldMs = ms(t);
   let warmMs = Infinity;
   for (let i = 0; i < 50; i++) {
     t = process.hrtime.bigint();
-    attackChances(state);
+    actionChances(state);
     warmMs = Math.min(warmMs, ms(t));
   }
   return { coldMs: round(coldMs), warmMs: round(warmMs), attacks };
@@ -115,7 +115,7 @@ export async function run(): Promise<Record<string, unknown>> {
     figures.now_targets_4targets_12dice = { medianMs: round(samples[15]), maxMs: round(samples[samples.length - 1]) };
   }
 
-  figures.attack_chances_two_planes = timeAttackChances();
+  figures.action_chances_two_planes = timeActionChances();
 
   // tracker: readings per second on a 12-dice targets roll fed random re-rolls that keep the 1s
   const spec: RollSpec = { dice: 12, continuous: true, onesCostFuel: false, fuelAvailable: 0, goal: fourTargets };

@@ -1,7 +1,7 @@
 /** The table's view of the 1942 USS Yorktown module (server/games/yorktown1942). */
 import { rollOddsNow } from '../dice/index.ts';
 import type { RollOdds } from '../dice/types.ts';
-import { attackChances, currentRollOdds, publicView, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
+import { actionChances, currentRollOdds, publicView, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
 import { playGame } from '../games/yorktown1942/simulation.ts';
 import { buttonToCommand, INITIAL_CONTROLS, type ControlsState } from '../hardware/serial/controls.ts';
 import { ledsFor, rollSuccess } from '../hardware/serial/leds.ts';
@@ -34,11 +34,11 @@ function safely(odds: () => RollOdds | null): RollOdds | null {
 
 /**
  * The public view, with the odds of the roll in progress (from its start, `odds`, and from the dice
- * showing now, `oddsNow`), or of each attack a plane may make (`attackChances`).
+ * showing now, `oddsNow`), or of each attack a plane may make (`actionChances`).
  */
 function viewWithOdds(state: YorktownState): unknown {
   const view = publicView(state);
-  if (!view.roll || !state.roll) return { ...view, attackChances: attackChances(state) };
+  if (!view.roll || !state.roll) return { ...view, actionChances: actionChances(state) };
   const tracker = state.roll.tracker;
   return { ...view, roll: { ...view.roll, odds: safely(() => currentRollOdds(state)), oddsNow: safely(() => rollOddsNow(tracker)) } };
 }

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { HAVE_CHROMIUM, command, shot, tableState, unlock, useBrowserTable } from './harness.ts';
 
-type State = { roll: null | { purpose: string; manoeuvre: string | null; tracker: { spec: { dice: number } } }; attackChances: { plane: number; attack: string; chance: number }[] };
+type State = { roll: null | { purpose: string; manoeuvre: string | null; tracker: { spec: { dice: number } } }; actionChances: { plane: number; kind: string; chance: number }[] };
 
 describe.skipIf(!HAVE_CHROMIUM)('an attack says its chance before it is made', () => {
   const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
@@ -39,8 +39,8 @@ describe.skipIf(!HAVE_CHROMIUM)('an attack says its chance before it is made', (
     await shot(page, 'action-notes');
     for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
     await command(server, { type: 'move', plane: 3, to: 5 });
-    await expect.poll(async () => (await state()).attackChances?.length).toBe(1);
-    expect((await state()).attackChances).toEqual([{ plane: 3, attack: 'lightning', dice: 3, fewestEqual: 4, chance: 0, crash: 0 }]);
+    await expect.poll(async () => (await state()).actionChances?.length).toBe(1);
+    expect((await state()).actionChances).toEqual([{ plane: 3, kind: 'lightning', dice: 3, fewestEqual: 4, chance: 0, crash: 0 }]);
 
     const button = page.getByTestId('lightning-3');
     await expect.poll(() => button.textContent()).toBe('Lightning attack (0% to hit)');
@@ -61,7 +61,9 @@ describe.skipIf(!HAVE_CHROMIUM)('an attack says its chance before it is made', (
     const roll = (await state()).roll!;
     // a normal attack's dice: the plane's 3, +1 for the fuel spent
     expect([roll.manoeuvre, roll.tracker.spec.dice]).toEqual(['aggressive', 4]);
-    expect((await state()).attackChances ?? []).toEqual([]);
+    // where the dice come from, each source before its dice (a "+3 skill" read as skill gained)
+    await expect.poll(() => page.getByTestId('dice-breakdown').textContent()).toBe(' (skill 3, fuel +1)');
+    expect((await state()).actionChances ?? []).toEqual([]);
     expect(t.errors).toEqual([]);
   });
 });

@@ -172,6 +172,8 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
 
     // plane 2 on a green island with a face-down token: reveal it (no orange island: no search button)
     expect(await card(2).getByTestId('search-2').count()).toBe(0);
+    // its chance of turning the token over said before the fuel is spent
+    expect(await card(2).getByTestId('weather-2').textContent()).toMatch(/ \((\d+%|<1%|>99%) to reveal it(, (\d+%|<1%) to run out of fuel)?\)$/);
     await card(2).getByTestId('weather-2').click();
     await expect.poll(async () => (await state()).roll?.purpose).toBe('weather');
     const dice = (await state()).roll!.tracker.spec.dice;

@@ -108,8 +108,8 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await page.getByTestId(`move-${attacker!.id}`).click();
     await expect.poll(async () => (await state()).planes.find((p) => p.id === attacker!.id)!.position.island).toBe(target);
     // before the players commit to it, the attack says its chance (the service's) and, when no roll can hit, why
-    const chance = ((await state()) as unknown as { attackChances: { plane: number; attack: string; chance: number; dice: number; fewestEqual: number }[] }).attackChances
-      .find((c) => c.plane === attacker!.id && c.attack === 'lightning')!;
+    const chance = ((await state()) as unknown as { actionChances: { plane: number; kind: string; chance: number; dice: number; fewestEqual: number }[] }).actionChances
+      .find((c) => c.plane === attacker!.id && c.kind === 'lightning')!;
     expect(chance).toBeTruthy();
     expect(await page.getByTestId(`lightning-${attacker!.id}`).textContent()).toMatch(new RegExp(`^Lightning attack \\(${chance.chance === 0 ? '0%' : '(\\d+%|<1%|>99%)'} to hit`));
     const hopeless = page.getByTestId(`hopeless-${attacker!.id}-lightning`);

@@ -1,7 +1,7 @@
 /** The shapes the dashboard reads: the shared protocol plus the optional fields the service adds. */
 import type { AreaConfig, CalibrationConfig, CalibrationView, DayStatsReply, DiceModelStatus, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesEvaluation, DiceSamplesInfo, SeenDie, TableSnapshot, TrayEstimateReply, VisionUpdate } from '../../server/http/protocol.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
-import type { AttackChance } from '../../server/games/yorktown1942/attack-odds.ts';
+import type { ActionChance } from '../../server/games/yorktown1942/action-odds.ts';
 import type { RollOdds } from '../../server/dice/types.ts';
 
 export type { AreaConfig, CalibrationConfig, CalibrationView, SeenDie, TrayEstimateReply, VisionUpdate };
@@ -12,7 +12,7 @@ export type RollWithOdds = NonNullable<YorktownState['roll']> & { odds?: RollOdd
 export type GameState = Omit<YorktownState, 'roll'> & {
   roll: RollWithOdds | null;
   /** the odds of each attack a plane may make now (absent from a service that does not send them) */
-  attackChances?: AttackChance[];
+  actionChances?: ActionChance[];
 };
 
 export type Snapshot = TableSnapshot<GameState>;

@@ -17,7 +17,7 @@ export const yorktown1942: GameModule<YorktownState, YorktownCommand, YorktownEv
 };
 
 export { publicView, currentRollOdds } from './view.ts';
-export { attackChances, type AttackChance, type AttackKind } from './attack-odds.ts';
+export { actionChances, type ActionChance, type ActionRollKind } from './action-odds.ts';
 export { listRuleValues, defaultRuleset, resolveRules, applyOverrides, RuleOverrideError, type Rules, type RuleValueRow, type RuleTree } from './ruleset.ts';
 export { stopwatchMinutes } from './setup.ts';
 export { commandSchemas, commandTypes, type YorktownCommand } from './commands.ts';

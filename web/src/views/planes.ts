@@ -1,5 +1,5 @@
 /** Plane cards (fuel, skill, dice, cockpit, load, position, action) and each plane's controls. */
-import type { AttackKind } from '../../../server/games/yorktown1942/attack-odds.ts';
+import type { ActionRollKind } from '../../../server/games/yorktown1942/action-odds.ts';
 import { MANOEUVRE_SERVES, type ManoeuvreAction } from '../../../server/games/yorktown1942/manoeuvres.ts';
 import { moveDestinations, type MoveDestinations } from '../../../server/games/yorktown1942/board.ts';
 import type { ManoeuvreId, PlaneState } from '../../../server/games/yorktown1942/types.ts';
@@ -227,22 +227,31 @@ function chanceText(p: number): string {
   return `${Math.round(p * 100)}%`;
 }
 
+/** What a roll's chance is a chance of, and why none can be had. */
+const ROLL_WORDS: Record<ActionRollKind, { chance: Key; hopeless: Key }> = {
+  planes: { chance: 'attackToHit', hopeless: 'attackHopeless' },
+  cap: { chance: 'attackToHit', hopeless: 'attackHopeless' },
+  shoho: { chance: 'attackToHit', hopeless: 'attackHopeless' },
+  lightning: { chance: 'attackToHit', hopeless: 'attackHopeless' },
+  search: { chance: 'searchToRaise', hopeless: 'searchHopeless' },
+  weather: { chance: 'weatherToReveal', hopeless: 'weatherHopeless' },
+};
+
 /**
- * An attack's button, with its chance of hitting something (the service's `attackChances`, figured
- * without an expert manoeuvre: none is said once one is picked); one no roll can win is offered
- * plainly, with why beside it.
+ * The button of an action that starts a roll, with its chance (the service's `actionChances`, figured
+ * without an expert manoeuvre: none is said once one is picked) and its risk of crashing on 1s; one
+ * no roll can win is offered plainly, with why beside it.
  */
-function attackButton(app: App, plane: PlaneState, attack: AttackKind, label: string, manoeuvre: { aggressive: boolean; picked: boolean }, send: () => void): Child[] {
-  const chance = app.state?.attackChances?.find((c) => c.plane === plane.id && c.attack === attack);
-  const testid = attack === 'lightning' ? `lightning-${plane.id}` : `attack-${plane.id}-${attack}`;
-  if (!chance || chance.chance === null || manoeuvre.picked) return [button(label, send, 'primary', testid)];
+function rollButton(app: App, plane: PlaneState, kind: ActionRollKind, label: string, testid: string, manoeuvre: { aggressive: boolean; picked: boolean }, send: () => void, cls = 'primary'): Child[] {
+  const chance = app.state?.actionChances?.find((c) => c.plane === plane.id && c.kind === kind);
+  if (!chance || chance.chance === null || manoeuvre.picked) return [button(label, send, cls, testid)];
   const risk = chance.crash !== null && chance.crash >= 0.005 ? t('attackCrash', { p: chanceText(chance.crash) }) : '';
-  const text = `${label} (${t('attackToHit', { p: chanceText(chance.chance) })}${risk})`;
-  if (chance.chance > 0) return [button(text, send, 'primary', testid)];
+  const text = `${label} (${t(ROLL_WORDS[kind].chance, { p: chanceText(chance.chance) })}${risk})`;
+  if (chance.chance > 0) return [button(text, send, cls, testid)];
   return [
     button(text, send, '', testid),
-    h('span', { class: 'hint warn', 'data-testid': `hopeless-${plane.id}-${attack}` },
-      t('attackHopeless', { n: chance.fewestEqual, plane: plane.id, dice: chance.dice }), attack === 'lightning' && manoeuvre.aggressive ? ` ${t('attackHopelessTile')}` : null),
+    h('span', { class: 'hint warn', 'data-testid': `hopeless-${plane.id}-${kind}` },
+      t(ROLL_WORDS[kind].hopeless, { n: chance.fewestEqual, plane: plane.id, dice: chance.dice }), kind === 'lightning' && manoeuvre.aggressive ? ` ${t('attackHopelessTile')}` : null),
   ];
 }
 
@@ -275,7 +284,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     const tiles = tilesFor(st.afterMove.lightningAttack ? 'lightningAttack' : 'land');
     parts.push(h('div', { class: 'form-row after-move' },
       h('p', { class: 'hint' }, t('afterMoveHint')),
-      st.afterMove.lightningAttack ? attackButton(app, plane, 'lightning', t('lightningAttack'), manoeuvreState(), () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id }))) : null,
+      st.afterMove.lightningAttack ? rollButton(app, plane, 'lightning', t('lightningAttack'), `lightning-${id}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'lightningAttack', plane: id }))) : null,
       st.afterMove.emergencyLanding
         ? rules.flightDeck.emergencyLandingCounts && deckFull
           ? h('p', { class: 'hint' }, t('deckFullEmergency', { n: rules.flightDeck.perTurn }))
@@ -366,15 +375,15 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
       const canReveal = !!st.setup?.expansions.weather && !!island?.weather && !island.weather.revealed;
       const tiles = tilesFor(...(canSearch ? ['search' as const] : []), ...(canReveal ? ['revealWeather' as const] : []));
       parts.push(h('div', { class: 'form-row' },
-        canSearch ? button(t('searchDo'), () => void app.send(withManoeuvre({ type: 'search', plane: id })), 'primary', `search-${id}`) : null,
-        canReveal ? button(t('revealWeather'), () => void app.send(withManoeuvre({ type: 'revealWeather', plane: id })), canSearch ? '' : 'primary', `weather-${id}`) : null,
+        canSearch ? rollButton(app, plane, 'search', t('searchDo'), `search-${id}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'search', plane: id }))) : null,
+        canReveal ? rollButton(app, plane, 'weather', t('revealWeather'), `weather-${id}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'revealWeather', plane: id })), canSearch ? '' : 'primary') : null,
         canSearch || canReveal ? manoeuvrePick(tiles) : h('p', { class: 'hint' }, st.setup?.expansions.weather ? t('searchWhereWeather') : t('searchWhere')),
       ));
     } else if (plane.action === 'attack') {
       const targets = attackTargets(app, plane);
       const tiles = tilesFor('attack');
       parts.push(h('div', { class: 'form-row' },
-        targets.map((x) => attackButton(app, plane, x, tk(`attack_${x}`), manoeuvreState(), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })))),
+        targets.map((x) => rollButton(app, plane, x, tk(`attack_${x}`), `attack-${id}-${x}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })))),
         targets.length ? manoeuvrePick(tiles) : h('p', { class: 'hint' }, plane.position.at === 'deck' ? t('attackFromDeck') : t('attackNothing', { n: rules.search.locatedAt })),
       ));
     }

@@ -39,6 +39,14 @@ export function reasonText(reason: string): string {
   return reason;
 }
 
+/**
+ * Where the roll's dice come from, each source before its dice ("skill 3, fuel +1, bomb −1"): a
+ * number after "+" read as skill gained.
+ */
+function breakdownText(parts: readonly { reason: string; dice: number }[]): string {
+  return parts.map((b, i) => `${reasonText(b.reason)} ${b.dice < 0 ? `−${-b.dice}` : i > 0 ? `+${b.dice}` : b.dice}`).join(', ');
+}
+
 export function tierLabel(app: App, roll: RollWithOdds, tier: RollTier): string {
   const rules = app.rules();
   const m = /^(raise|hits)(\d+)$/.exec(tier.id);
@@ -498,7 +506,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
   return h('section', { class: `roll-panel${big ? ' big' : ''}${tr.outOfFuel ? ' crashed' : ''}`, 'data-testid': 'roll-panel' },
     h('h2', null, title),
     h('p', { class: 'roll-kind' }, t('diceInRoll', { n: tr.spec.dice }), ' · ', tr.spec.continuous ? t('continuousRoll') : t('singleRoll'),
-      roll.diceBreakdown?.length ? h('span', { class: 'breakdown' }, ` (${roll.diceBreakdown.map((b) => `${b.dice >= 0 ? '+' : ''}${b.dice} ${reasonText(b.reason)}`).join(', ')})`) : null),
+      roll.diceBreakdown?.length ? h('span', { class: 'breakdown', 'data-testid': 'dice-breakdown' }, ` (${breakdownText(roll.diceBreakdown)})`) : null),
     h('div', { class: 'roll-body' },
       camera,
       h('div', { class: 'roll-figures' },

@@ -1,51 +1,56 @@
 /**
- * The chance of each attack a plane may make now, before the players commit to it: the engine starts
- * the attack's roll on a copy of the state (so the dice and what is needed are exactly the roll's), and
- * the dice module gives the odds of that roll. An attack no roll can win says so before fuel is spent.
+ * The chance of each roll a plane's action may start now, before the players commit to it: the engine
+ * starts the roll on a copy of the state (so the dice, what is needed and the fuel at stake are exactly
+ * the roll's), and the dice module gives its odds. An attack no roll can win, or a search that may
+ * crash the plane on its 1s, says so before fuel is spent.
  */
 import { MAX_ODDS_DICE, rollOdds } from '../../dice/index.ts';
 import type { RollGoal, RollOdds } from '../../dice/types.ts';
 import { apply } from './engine.ts';
 import type { YorktownState } from './types.ts';
 
-export type AttackKind = 'planes' | 'cap' | 'shoho' | 'lightning';
+/** the attacks (on the island's planes, the CAP, the Shōhō, a lightning attack), a search, a weather token's reveal */
+export type ActionRollKind = 'planes' | 'cap' | 'shoho' | 'lightning' | 'search' | 'weather';
 
-export interface AttackChance {
+export interface ActionChance {
   plane: number;
-  attack: AttackKind;
+  kind: ActionRollKind;
   /** dice the roll would have */
   dice: number;
   /** equal dice the least of its results needs */
   fewestEqual: number;
-  /** probability that the roll ends with something hit, without the plane crashing; null beyond the odds tables */
+  /** probability that the roll ends with at least its least result, without the plane crashing; null beyond the odds tables */
   chance: number | null;
   /** probability that the plane runs out of fuel on 1s; null beyond the odds tables */
   crash: number | null;
 }
 
-const ATTACKS: readonly Exclude<AttackKind, 'lightning'>[] = ['planes', 'cap', 'shoho'];
+const ATTACKS = ['planes', 'cap', 'shoho'] as const;
 
-/** The attacks each plane may make now (its action Attack, or a lightning attack after its move), with their odds. */
-export function attackChances(state: YorktownState): AttackChance[] {
+/** The rolls each plane's action may start now (Attack, Search, a lightning attack after its move), with their odds. */
+export function actionChances(state: YorktownState): ActionChance[] {
   if (state.setup === null || state.outcome !== null || state.roll !== null || state.phase !== 'planes') return [];
-  const chances: AttackChance[] = [];
+  const chances: ActionChance[] = [];
+  const add = (chance: ActionChance | null) => {
+    if (chance) chances.push(chance);
+  };
   for (const plane of state.planes) {
     if (plane.destroyed) continue;
     if (plane.action === 'attack' && !plane.done) {
-      for (const target of ATTACKS) {
-        const chance = chanceOf(state, plane.id, target, { type: 'attack', plane: plane.id, target });
-        if (chance) chances.push(chance);
-      }
+      for (const target of ATTACKS) add(chanceOf(state, plane.id, target, { type: 'attack', plane: plane.id, target }));
+    }
+    if (plane.action === 'search' && !plane.done) {
+      add(chanceOf(state, plane.id, 'search', { type: 'search', plane: plane.id }));
+      if (state.setup.expansions.weather) add(chanceOf(state, plane.id, 'weather', { type: 'revealWeather', plane: plane.id }));
     }
     if (state.afterMove?.plane === plane.id && state.afterMove.lightningAttack) {
-      const chance = chanceOf(state, plane.id, 'lightning', { type: 'lightningAttack', plane: plane.id });
-      if (chance) chances.push(chance);
+      add(chanceOf(state, plane.id, 'lightning', { type: 'lightningAttack', plane: plane.id }));
     }
   }
   return chances;
 }
 
-function chanceOf(state: YorktownState, plane: number, attack: AttackKind, command: Parameters<typeof apply>[1]): AttackChance | null {
+function chanceOf(state: YorktownState, plane: number, kind: ActionRollKind, command: Parameters<typeof apply>[1]): ActionChance | null {
   // a time the stopwatch has not reached: the preview is never the command that ends the game
   const at = state.deadline === null ? 0 : state.deadline - 1;
   const started = apply(state, command, at);
@@ -54,11 +59,11 @@ function chanceOf(state: YorktownState, plane: number, attack: AttackKind, comma
   const fewestEqual = fewestEqualOf(spec.goal);
   if (fewestEqual === null) return null;
   const odds = spec.dice <= MAX_ODDS_DICE ? oddsOrNull(() => rollOdds(spec)) : null;
-  // more equal dice than are rolled: no strategy wins, whatever the tables cover
+  // more equal dice than are rolled: no strategy reaches it, whatever the tables cover
   const hopeless = fewestEqual > spec.dice;
   return {
     plane,
-    attack,
+    kind,
     dice: spec.dice,
     fewestEqual,
     chance: hopeless ? 0 : odds ? successOf(spec.goal, odds) : null,
@@ -79,7 +84,7 @@ function fewestEqualOf(goal: RollGoal): number | null {
   return needs.length ? Math.min(...needs) : null;
 }
 
-/** Something hit: at least one target taken (targets), or at least the least tier that needs dice (tiers). */
+/** At least one target taken (targets), or at least the least tier that needs dice (tiers). */
 function successOf(goal: RollGoal, odds: RollOdds): number {
   if (goal.kind === 'targets') return (odds.takenCount ?? []).slice(1).reduce((a, b) => a + b, 0);
   if (goal.kind === 'tiers') return Math.max(0, ...goal.tiers.filter((t) => t.equal > 0).map((t) => odds.reach[t.id] ?? 0));
