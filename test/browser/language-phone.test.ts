@@ -72,6 +72,9 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     const box = await page.getByTestId('choose-3-move').boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     await shot(page, 'phone');
+    // the turn's Japanese card in one line
+    const card = (await tableState(server)).lastCard as { islands: number[]; plane: string };
+    expect(await page.getByTestId('phone-card').textContent()).toMatch(new RegExp(`^Japanese card: ${card.islands.join(' \\+ ')} · ${dictionaries.en[`jap_${card.plane}` as keyof typeof dictionaries.en]}`));
     // the board and counters, folded until asked for, fit the screen and stay open through a state push
     const board = page.getByTestId('phone-board');
     expect(await board.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);

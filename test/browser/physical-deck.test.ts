@@ -70,7 +70,12 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
       .flatMap((o) => st.rules.board.islands.filter((g) => g.colour === 'green' && joined(o.id, g.id)).map((g) => [o.id, g.id]))
       .flatMap(([o, g]) => st.rules.board.islands.filter((r) => r.colour === 'red' && joined(g!, r.id)).map((r) => [o!, g!, r.id]))[0]!;
     const single = st.rules.deck.find((c) => c.islands.length === 1 && c.islands[0] === chain[0] && !('directHit' in c && (c as { directHit: boolean }).directHit));
+    // nothing picked at first: "Card drawn" waits for the card in the players' hand
+    expect(await page.getByTestId('card-pick').inputValue()).toBe('');
+    expect(await page.getByTestId('card-drawn').isDisabled()).toBe(true);
     if (single) {
+      // listed as the card reads: its islands, its plane, its code last
+      expect(await page.getByTestId('card-pick').locator(`option[value="${single.id}"]`).textContent()).toMatch(new RegExp(`^${single.islands[0]} · .* \\(${single.id}\\)$`));
       await page.getByTestId('card-pick').selectOption(single.id);
       await page.getByTestId('card-drawn').click();
     } else {

@@ -74,14 +74,21 @@ export function gameControls(app: App): HTMLElement | null {
       const cards = app.rules().deck;
       // the cards drawn since the deck was last shuffled cannot come up again: listed, but not to be picked
       const drawn = new Set(st.deck.discard.length < cards.length ? st.deck.discard : []);
-      if (!cards.some((c) => c.id === app.ui.cardPick && !drawn.has(c.id))) app.ui.cardPick = cards.find((c) => !drawn.has(c.id))?.id ?? '';
-      const sel = h('select', { name: 'card', 'data-testid': 'card-pick', onchange: (e: Event) => { app.ui.cardPick = (e.target as HTMLSelectElement).value; } },
-        cards.map((c) => h('option', { value: c.id, selected: c.id === app.ui.cardPick, disabled: drawn.has(c.id) },
-          `${c.id}: ${c.islands.join(' + ')} · ${tk(`jap_${c.plane}`)}${c.directHit ? ` · ${t('directHit')}` : ''}${c.event !== 'none' ? ` · ${tk(`event_${c.event}`)}` : ''}`,
+      // nothing picked until the players pick the card in their hand: a hasty "Card drawn" enters no other card
+      if (!cards.some((c) => c.id === app.ui.cardPick && !drawn.has(c.id))) app.ui.cardPick = '';
+      // listed as the card reads (its islands first, then its plane), its code last
+      const listed = [...cards].sort((a, b) => a.islands[0]! - b.islands[0]! || (a.islands[1] ?? 0) - (b.islands[1] ?? 0) || a.id.localeCompare(b.id));
+      const sel = h('select', { name: 'card', 'data-testid': 'card-pick', onchange: (e: Event) => { app.ui.cardPick = (e.target as HTMLSelectElement).value; app.render(false); } },
+        h('option', { value: '', selected: app.ui.cardPick === '' }, t('cardPickNone')),
+        listed.map((c) => h('option', { value: c.id, selected: c.id === app.ui.cardPick, disabled: drawn.has(c.id) },
+          `${c.islands.join(' + ')} · ${tk(`jap_${c.plane}`)}${c.directHit ? ` · ${t('directHit')}` : ''}${c.event !== 'none' ? ` · ${tk(`event_${c.event}`)}` : ''} (${c.id})`,
           drawn.has(c.id) ? ` (${t('cardDrawnAlready')})` : '')));
       buttons.push(h('div', { class: 'card-pick' },
         h('label', { class: 'field' }, h('span', null, t('cardDrawnPick')), sel),
-        h('button', { type: 'button', class: 'btn primary', 'data-testid': 'card-drawn', onclick: () => void app.send({ type: 'cardDrawn', cardId: app.ui.cardPick }) }, t('cardDrawn'))));
+        h('button', { type: 'button', class: 'btn primary', 'data-testid': 'card-drawn', disabled: app.ui.cardPick === '', onclick: async () => {
+          const reply = await app.send({ type: 'cardDrawn', cardId: app.ui.cardPick });
+          if (reply.ok) app.ui.cardPick = '';
+        } }, t('cardDrawn'))));
       buttons.push(otherCardForm(app));
     }
     if (st.phase === 'planes') {

@@ -1,7 +1,7 @@
 /** A player's phone: the stopwatch, their planes and action choice, the roll when it is theirs. */
 import type { App } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
-import { t } from '../i18n.ts';
+import { t, tk } from '../i18n.ts';
 import { boardView } from './board.ts';
 import { turnStepButton } from './controls.ts';
 import { planesView } from './planes.ts';
@@ -23,6 +23,7 @@ export function phoneView(app: App): HTMLElement {
     alertsView(app),
     h('div', { class: 'phone-top' }, h('h2', null, t('phoneTitle', { n: app.seat })), stopwatchView(app)),
     nextStepView(app),
+    cardLine(app),
     turnStepButton(app),
     mine.length ? planesView(app, app.seat, true) : h('p', null, st ? t('phoneNoPlanes') : t('noGame')),
     rollIsMine ? rollPanel(app, false) : null,
@@ -44,4 +45,12 @@ function boardAndCounters(app: App): HTMLElement {
     app.ui.phoneBoardOpen = open;
   });
   return details;
+}
+
+/** The Japanese card of this turn in one line: the players at the far end of the table may not read it. */
+function cardLine(app: App): HTMLElement | null {
+  const card = app.state?.pendingCard?.card ?? app.state?.lastCard ?? null;
+  if (!card || !app.state?.setup) return null;
+  const parts = [card.islands.join(' + '), tk(`jap_${card.plane}`), ...(card.directHit ? [t('directHit')] : []), ...(card.event !== 'none' ? [tk(`event_${card.event}`)] : [])];
+  return h('p', { class: 'phone-card', 'data-testid': 'phone-card' }, h('span', { class: 'label' }, `${t('lastCard')}: `), parts.join(' · '));
 }
