@@ -72,6 +72,8 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     const box = await page.getByTestId('choose-3-move').boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     await shot(page, 'phone');
+    // a player's menu: the table, the dice and the phone (set-up and hardware pages from the table's)
+    expect(await page.locator('nav .nav-btn').allTextContents()).toEqual(['Table', 'Dice', 'Phone']);
     // the turn's Japanese card in one line
     const card = (await tableState(server)).lastCard as { islands: number[]; plane: string };
     expect(await page.getByTestId('phone-card').textContent()).toMatch(new RegExp(`^Japanese card: ${card.islands.join(' \\+ ')} · ${dictionaries.en[`jap_${card.plane}` as keyof typeof dictionaries.en]}`));

@@ -24,9 +24,12 @@ function storage(): Storage | null {
   }
 }
 
+const PHONE_VIEWS: View[] = ['table', 'roll', 'phone'];
+
 export function chromeView(app: App): HTMLElement {
   const snap = app.snap;
-  const views = app.kiosk ? [] : VIEWS;
+  // a phone gets the pages a player at the table uses (the others from the table page's menu)
+  const views = app.kiosk ? [] : app.view === 'phone' ? PHONE_VIEWS : VIEWS;
   return h('header', { class: 'chrome' },
     h('div', { class: 'brand' },
       h('h1', { class: 'app-title' }, t('appTitle')),
