@@ -121,7 +121,7 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
       await expect.poll(() => page.getByTestId('throw').count()).toBe(0);
       expect(await page.getByTestId('throw-leaning').count()).toBe(0);
       // what the roll does, in words, and what the faces mean
-      await expect.poll(() => page.getByTestId('best').textContent()).toBe(`${faces.join(' ')} → 1 hit(s) on the Yorktown`);
+      await expect.poll(() => page.getByTestId('best').textContent()).toBe(`${faces.join(' ')} → 1 hit on the Yorktown`);
       expect(await page.locator('.roll-panel p.hint', { hasText: 'Single roll' }).first().textContent()).toMatch(/a pair of 1s is the anti-aircraft guns: the attacker is shot down and no plane of the card is placed/);
       await shot(page, 'yorktown-attack-roll');
       await page.getByTestId('confirm-roll').click();

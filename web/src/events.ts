@@ -5,7 +5,7 @@
  */
 import type { GameEvent } from '../../server/games/game-module.ts';
 import { positionText } from './format.ts';
-import { t, tk } from './i18n.ts';
+import { hitsText, t, tk } from './i18n.ts';
 import type { Position } from '../../server/games/yorktown1942/types.ts';
 import type { Rules } from '../../server/games/yorktown1942/ruleset.ts';
 
@@ -40,7 +40,7 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
     case 'spotted':
       return t('ev_spotted');
     case 'yorktownAttacked':
-      return t('ev_yorktownAttacked', { plane: tk(`jap_${str(e.plane)}`), n: num(e.hits) }) + (e.attackerDestroyed ? ` · ${t('ev_attackerDown')}` : '');
+      return t('ev_yorktownAttacked', { plane: tk(`jap_${str(e.plane)}`), hits: hitsText(num(e.hits)) }) + (e.attackerDestroyed ? ` · ${t('ev_attackerDown')}` : '');
     case 'yorktownHit':
       return t('ev_yorktownHit', { n: num(e.total), max: rules.yorktown.hitsToSink });
     case 'tookOff':

@@ -319,7 +319,9 @@ const en = {
   tier_safe: 'safe landing',
   tier_reveal: 'token revealed',
   tier_raise: 'search +{n}',
-  tier_hits: '{n} hit(s) on the Shōhō',
+  tier_hits: '{hits} on the Shōhō',
+  hitOne: '1 hit',
+  hitMany: '{n} hits',
   oddsFromStart: 'odds from the start of the roll',
   oddsFromNow: 'odds from the dice showing now',
   oddsWas: 'start {p}',
@@ -329,7 +331,7 @@ const en = {
   takeIt: 'take',
   yorktownAttackHint: 'Single roll: each pair hits the Yorktown (four equal dice: two hits); a pair of {aa}s is the anti-aircraft guns: the attacker is shot down and not placed.',
   yorktownAttackHintNone: 'Single roll: each pair hits the Yorktown (four equal dice: two hits); a pair of {aa}s is the anti-aircraft guns: the attacker is shot down and no plane of the card is placed.',
-  attackHitsYorktown: '{n} hit(s) on the Yorktown',
+  attackHitsYorktown: '{hits} on the Yorktown',
   attractBadge: 'DEMO',
   pinShown: 'Table PIN: {pin}',
   close2: 'OK',
@@ -496,7 +498,7 @@ const en = {
   ev_capAdded: 'A Zeke joins the CAP ({n}/{max})',
   ev_shohoMoved: 'The Shōhō changes position: search {n}',
   ev_spotted: 'The Yorktown is spotted!',
-  ev_yorktownAttacked: '{plane} attacks the Yorktown: {n} hit(s)',
+  ev_yorktownAttacked: '{plane} attacks the Yorktown: {hits}',
   ev_attackerDown: 'the attacker is shot down',
   ev_yorktownHit: 'Yorktown hit: {n}/{max}',
   ev_tookOff: 'Plane {plane} takes off to {to} (fuel {fuel})',
@@ -838,7 +840,9 @@ const es: Record<Key, string> = {
   tier_safe: 'aterrizaje seguro',
   tier_reveal: 'ficha revelada',
   tier_raise: 'búsqueda +{n}',
-  tier_hits: '{n} impacto(s) en el Shōhō',
+  tier_hits: '{hits} en el Shōhō',
+  hitOne: '1 impacto',
+  hitMany: '{n} impactos',
   oddsFromStart: 'probabilidades desde el inicio de la tirada',
   oddsFromNow: 'probabilidades desde los dados que se ven ahora',
   oddsWas: 'inicio {p}',
@@ -848,7 +852,7 @@ const es: Record<Key, string> = {
   takeIt: 'derribar',
   yorktownAttackHint: 'Tirada única: cada pareja impacta en el Yorktown (cuatro dados iguales: dos impactos); una pareja de {aa} son las defensas antiaéreas: el atacante es derribado y no se coloca.',
   yorktownAttackHintNone: 'Tirada única: cada pareja impacta en el Yorktown (cuatro dados iguales: dos impactos); una pareja de {aa} son las defensas antiaéreas: el atacante es derribado y no se coloca ningún avión de la carta.',
-  attackHitsYorktown: '{n} impacto(s) en el Yorktown',
+  attackHitsYorktown: '{hits} en el Yorktown',
   attractBadge: 'DEMO',
   pinShown: 'PIN de la mesa: {pin}',
   close2: 'Vale',
@@ -1015,7 +1019,7 @@ const es: Record<Key, string> = {
   ev_capAdded: 'Un Zeke se une a la CAP ({n}/{max})',
   ev_shohoMoved: 'El Shōhō cambia de posición: búsqueda {n}',
   ev_spotted: '¡El Yorktown ha sido localizado!',
-  ev_yorktownAttacked: '{plane} ataca al Yorktown: {n} impacto(s)',
+  ev_yorktownAttacked: '{plane} ataca al Yorktown: {hits}',
   ev_attackerDown: 'el atacante es derribado',
   ev_yorktownHit: 'Impacto en el Yorktown: {n}/{max}',
   ev_tookOff: 'El avión {plane} despega hacia {to} (combustible {fuel})',
@@ -1071,6 +1075,11 @@ export function setLang(lang: Lang, storage: Pick<Storage, 'setItem'> | null): v
 
 export function lang(): Lang {
   return current;
+}
+
+/** A number of hits in words, singular or plural ("1 hit", "2 hits"). */
+export function hitsText(n: number | string): string {
+  return Number(n) === 1 ? t('hitOne') : t('hitMany', { n });
 }
 
 export function t(key: Key, params?: Record<string, string | number>): string {

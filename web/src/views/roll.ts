@@ -10,7 +10,7 @@ import { TARGET_STRATEGY } from '../../../server/dice/target-policy.ts';
 import type { RollOdds, RollResult, RollTier } from '../../../server/dice/types.ts';
 import type { App } from '../app.ts';
 import { h, keepOpenState, s, type Child } from '../dom.ts';
-import { t, tk, type Key } from '../i18n.ts';
+import { hitsText, t, tk, type Key } from '../i18n.ts';
 import type { RollWithOdds, VisionUpdate } from '../types.ts';
 import { optionKey, splitOptions, type SplitOption } from '../split.ts';
 import { takePhoto } from './samples.ts';
@@ -51,7 +51,7 @@ export function tierLabel(app: App, roll: RollWithOdds, tier: RollTier): string 
   const rules = app.rules();
   const m = /^(raise|hits)(\d+)$/.exec(tier.id);
   if (m && m[1] === 'raise') return t('tier_raise', { n: rules.search.tiers[Number(m[2])]?.raise ?? '?' });
-  if (m && m[1] === 'hits') return t('tier_hits', { n: rules.shoho.tiers[Number(m[2])]?.hits ?? '?' });
+  if (m && m[1] === 'hits') return t('tier_hits', { hits: hitsText(rules.shoho.tiers[Number(m[2])]?.hits ?? '?') });
   return tk(`tier_${tier.id}`);
 }
 
@@ -76,7 +76,7 @@ function bestText(app: App, roll: RollWithOdds, best: RollResult): string {
   if (roll.purpose === 'yorktownAttack') {
     // what the single roll does: pairs hit, a pair of the anti-aircraft face shoots the attacker down
     const read = readYorktownAttack(app.rules().yorktown, best.faces);
-    const parts = [t('attackHitsYorktown', { n: read.hits })];
+    const parts = [t('attackHitsYorktown', { hits: hitsText(read.hits) })];
     if (read.attackerDestroyed) parts.push(t('ev_attackerDown'));
     return `${best.faces.join(' ')} → ${parts.join(' · ')}`;
   }
