@@ -220,10 +220,17 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
       return;
     }
     const roll = (await state()).roll as unknown as { tracker: { readings: number; faces: number[] | null; spec: { dice: number } } };
-    const before = roll.tracker.readings;
-    // the dice not locked thrown again from the dashboard, one of them landing leaning on a die or against the tray wall
-    await page.getByTestId('throw-leaning').click();
-    await expect.poll(() => page.getByTestId('vision-unsure').count(), { timeout: 30_000 }).toBe(1);
+    let before = roll.tracker.readings;
+    // the dice not locked thrown again from the dashboard, one of them landing leaning on a die or against the tray wall;
+    // the model names a leaning die's face about one time in ten (models/README.md), the scene hangs on the frames'
+    // timing: then the dice are thrown again (this test is about the dashboard, the model's figures are dice:eval's)
+    for (let tries = 1; ; tries++) {
+      before = ((await state()).roll as unknown as { tracker: { readings: number } }).tracker.readings;
+      await page.getByTestId('throw-leaning').click();
+      const unsure = await expect.poll(() => page.getByTestId('vision-unsure').count(), { timeout: 30_000 }).toBe(1).then(() => true, () => false);
+      if (unsure) break;
+      if (tries === 4) throw new Error('four throws in a row, each with a leaning die, were all read with a face');
+    }
     // the tray holds the roll's dice (the locked 1s set aside among them), one of them unread
     await expect.poll(() => page.locator('.die-box').count()).toBe(roll.tracker.spec.dice);
     expect(await page.getByTestId('vision-unsure').textContent()).toBe(
@@ -238,7 +245,7 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await manual.evaluate((d) => ((d as HTMLDetailsElement).open = false));
     await page.getByTestId('unsure-manual').click();
     await expect.poll(() => manual.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-  });
+  }, 150_000);
 
   it('confirms the roll (with a die not read: once the dice are typed in)', async () => {
     if ((await page.getByTestId('vision-unsure').count()) > 0) {

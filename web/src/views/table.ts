@@ -17,7 +17,7 @@ export function tableView(app: App): HTMLElement {
     alertsView(app),
     noGame ? h('p', { class: 'no-game' }, app.snap ? t('noGame') : t('connecting')) : null,
     attract ? null : nextStepView(app),
-    h('div', { class: 'table-layout' },
+    h('div', { class: `table-layout${st?.roll ? ' rolling' : ''}` },
       h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app), historyView(app, 10)),
       // during a roll the panel takes the middle of the screen, the board moves under it
       h('div', { class: 'col-board' }, st?.roll ? rollPanel(app, false) : null, boardView(app)),
