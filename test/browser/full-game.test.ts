@@ -66,7 +66,6 @@ describe.skipIf(!HAVE_CHROMIUM)('a whole game in the browser', () => {
     await server?.close();
   });
 
-  const seqOf = async (page: Page) => Number(await page.locator('#app').getAttribute('data-seq'));
   async function serverSeq(): Promise<number> {
     return Number((await api(server, 'GET', '/api/tables/default/state')).data.seq);
   }

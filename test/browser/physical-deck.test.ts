@@ -63,7 +63,6 @@ describe.skipIf(!HAVE_CHROMIUM)('physical Japanese deck', () => {
     await expect.poll(() => page.locator('.stopwatch .label').textContent()).toBe('Starts after the set-up cards');
     expect(await page.locator('#stopwatch-time').textContent()).toBe(`${minutes}:00`);
     // a chain orange - green - red along white lines, so that the Yorktown is spotted at the first card
-    const colour = (id: number) => st.rules.board.islands.find((i) => i.id === id)!.colour;
     const joined = (a: number, b: number) => st.rules.board.lines.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
     const chain = st.rules.board.islands
       .filter((o) => o.colour === 'orange')
