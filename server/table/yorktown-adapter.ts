@@ -34,11 +34,12 @@ function safely(odds: () => RollOdds | null): RollOdds | null {
 
 /**
  * The public view, with the odds of the roll in progress (from its start, `odds`, and from the dice
- * showing now, `oddsNow`), or of each attack a plane may make (`actionChances`).
+ * showing now, `oddsNow`), or of each roll a plane's action may start (`actionChances`, figured from the
+ * public view itself, so that they cannot tell what it hides).
  */
 function viewWithOdds(state: YorktownState): unknown {
   const view = publicView(state);
-  if (!view.roll || !state.roll) return { ...view, actionChances: actionChances(state) };
+  if (!view.roll || !state.roll) return { ...view, actionChances: actionChances(view) };
   const tracker = state.roll.tracker;
   return { ...view, roll: { ...view.roll, odds: safely(() => currentRollOdds(state)), oddsNow: safely(() => rollOddsNow(tracker)) } };
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { rollOdds } from '../../server/dice/index.ts';
 import { actionChances } from '../../server/games/yorktown1942/action-odds.ts';
+import { publicView } from '../../server/games/yorktown1942/view.ts';
 import { choose, ok, scenario } from './yorktown-helpers.ts';
 
 const at = (island: number) => ({ at: 'island' as const, island });
@@ -56,6 +57,13 @@ describe('action chances', () => {
     expect(search).toMatchObject({ plane: 3, kind: 'search', dice: spec.dice, fewestEqual: 2, crash: odds.crash });
     expect(search!.chance).toBeCloseTo(odds.reach[spec.goal.tiers[0]!.id]!, 12);
     expect(search!.crash!).toBeGreaterThan(0.1);
+  });
+
+  it('are the same from the public view (what the service sends them from): they need nothing it hides', () => {
+    const s = choose(scenario({ newGame: { expansions: { weather: true, expertManoeuvres: true } }, planes: { 3: { position: at(1), fuel: 2 }, 4: { position: at(5) } }, japanese: { 5: ['kate'] } }), { 3: 'search', 4: 'attack' });
+    const chances = actionChances(s);
+    expect(chances.map((c) => c.kind)).toEqual(expect.arrayContaining(['search', 'planes']));
+    expect(actionChances(publicView(s))).toEqual(chances);
   });
 
   it('are none while a roll is under way, outside the planes phase, or for planes that chose another action', () => {
