@@ -86,7 +86,11 @@ describe.skipIf(!HAVE_CHROMIUM)('splitting an attack roll over several targets',
     const odds = page.getByTestId('odds');
     expect(await odds.getAttribute('data-from')).toBe('now');
     expect(await odds.locator('.odds-value').allTextContents()).toEqual([expect.stringMatching(/^100%start \d+%$/), expect.stringMatching(/^100%start \d+%$/), expect.stringMatching(/^0%/)]);
-    expect(await odds.locator('p.small').textContent()).toMatch(/^odds from the dice showing now — /);
+    expect(await odds.getByTestId('odds-from').textContent()).toBe('odds from the dice showing now');
+    // the strategy the figures assume, folded away until asked for
+    expect(await odds.getByTestId('odds-strategy').isVisible()).toBe(false);
+    await odds.locator('details.odds-how summary').click();
+    expect(await odds.getByTestId('odds-strategy').textContent()).toMatch(/^Throw all dice; /);
   });
 
   it('lets the players take the Kate instead of the best choice (the Jake) and sends that', async () => {

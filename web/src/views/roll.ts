@@ -151,7 +151,9 @@ function oddsView(app: App, roll: RollWithOdds): Child {
     h('ul', null, bars,
       roll.tracker.spec.onesCostFuel ? h('li', { class: 'crash' }, h('span', { class: 'odds-label' }, t('crashOdds')), h('span', { class: 'odds-bar' }), h('span', { class: 'odds-value' }, pct(odds.crash), was(now && start ? start.crash : null, odds.crash))) : null),
     roll.tracker.spec.onesCostFuel ? h('p', { class: 'hint' }, `${t('expectedFuel')}: ${odds.expectedFuel.toFixed(1)}`) : null,
-    h('p', { class: 'hint small' }, `${now ? t('oddsFromNow') : t('oddsFromStart')} — ${strategyText(odds.strategy)}`),
+    h('p', { class: 'hint small', 'data-testid': 'odds-from' }, now ? t('oddsFromNow') : t('oddsFromStart')),
+    // how the figures are played out, for who asks: a paragraph too long to read mid-roll
+    h('details', { class: 'odds-how' }, h('summary', { class: 'hint small' }, t('oddsHow')), h('p', { class: 'hint small', 'data-testid': 'odds-strategy' }, strategyText(odds.strategy))),
   );
 }
 
