@@ -39,3 +39,14 @@ export function sameFaces(a: readonly Face[], b: readonly Face[]): boolean {
   for (const face of b) counts[face]--;
   return counts.every((c) => c === 0);
 }
+
+/** The dice a player may still pick up: the faces less the roll's `locked` 1s (those that are there). */
+export function withoutLockedOnes(faces: readonly number[], locked: number): number[] {
+  const free = [...faces];
+  for (let i = 0; i < locked; i++) {
+    const one = free.indexOf(1);
+    if (one < 0) break;
+    free.splice(one, 1);
+  }
+  return free;
+}

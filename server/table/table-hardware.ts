@@ -10,6 +10,7 @@ import { createDiceFeed } from '../hardware/camera/create.ts';
 import type { DiceFeed, FeedReading } from '../hardware/camera/dice-feed.ts';
 import type { SyntheticTraySource } from '../hardware/camera/synthetic-tray-source.ts';
 import type { TableService } from './table-service.ts';
+import { withoutLockedOnes } from '../dice/index.ts';
 import { SimulatorRequestError, type HardwareView, type Table, type TableLog } from './table.ts';
 import { CameraSetup } from './camera-setup.ts';
 import { DiceInput } from './dice-input.ts';
@@ -67,15 +68,8 @@ export class TableHardware {
           const keep = [...new Array<number>(locked).fill(1), ...keptAmong(table.adapter.rollFaces(table.state), locked, kept)];
           if (faces) {
             // faces are every die in the tray (like a dice reading): the locked 1s among them sit in the kept zone
-            const rolling = [...faces];
-            const kept: number[] = [];
-            for (let i = 0; i < locked; i++) {
-              const one = rolling.indexOf(1);
-              if (one < 0) break;
-              rolling.splice(one, 1);
-              kept.push(1);
-            }
-            synthetic.setDice(rolling, kept, true, leaning);
+            const rolling = withoutLockedOnes(faces, locked);
+            synthetic.setDice(rolling, new Array<number>(faces.length - rolling.length).fill(1), true, leaning);
             return { faces };
           }
           const expected = table.adapter.rollDice(table.state);
@@ -159,11 +153,7 @@ export async function startHardware(service: TableService, options: HardwareOpti
 export function keptAmong(tableFaces: readonly number[] | null, locked: number, keep: readonly number[]): number[] {
   if (keep.length === 0) return [];
   if (tableFaces === null) throw new SimulatorRequestError('keep: no dice are read for this roll yet; throw them all first');
-  const free = [...tableFaces];
-  for (let i = 0; i < locked; i++) {
-    const one = free.indexOf(1);
-    if (one >= 0) free.splice(one, 1);
-  }
+  const free = withoutLockedOnes(tableFaces, locked);
   const canKeep = free.join(', ') || 'none';
   for (const face of keep) {
     const at = free.indexOf(face);

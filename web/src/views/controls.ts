@@ -2,6 +2,7 @@
 import type { App } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
+import { cardWords } from './status.ts';
 
 /** A card whose id is not in the deck data: the players read its islands, plane and event off the card. */
 const other = { a: '1', b: '', plane: 'jake', event: 'none', directHit: false };
@@ -81,7 +82,7 @@ export function gameControls(app: App): HTMLElement | null {
       const sel = h('select', { name: 'card', 'data-testid': 'card-pick', onchange: (e: Event) => { app.ui.cardPick = (e.target as HTMLSelectElement).value; app.render(false); } },
         h('option', { value: '', selected: app.ui.cardPick === '' }, t('cardPickNone')),
         listed.map((c) => h('option', { value: c.id, selected: c.id === app.ui.cardPick, disabled: drawn.has(c.id) },
-          `${c.islands.join(' + ')} · ${tk(`jap_${c.plane}`)}${c.directHit ? ` · ${t('directHit')}` : ''}${c.event !== 'none' ? ` · ${tk(`event_${c.event}`)}` : ''} (${c.id})`,
+          `${cardWords(c)} (${c.id})`,
           drawn.has(c.id) ? ` (${t('cardDrawnAlready')})` : '')));
       buttons.push(h('div', { class: 'card-pick' },
         h('label', { class: 'field' }, h('span', null, t('cardDrawnPick')), sel),

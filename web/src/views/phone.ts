@@ -1,12 +1,12 @@
 /** A player's phone: the stopwatch, their planes and action choice, the roll when it is theirs. */
 import type { App } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
-import { t, tk } from '../i18n.ts';
+import { t } from '../i18n.ts';
 import { boardView } from './board.ts';
 import { turnStepButton } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
-import { alertsView, countersView, historyView, nextStepView, stopwatchView } from './status.ts';
+import { alertsView, cardWords, countersView, historyView, nextStepView, shownCard, stopwatchView } from './status.ts';
 
 export function phoneView(app: App): HTMLElement {
   const st = app.state;
@@ -49,8 +49,7 @@ function boardAndCounters(app: App): HTMLElement {
 
 /** The Japanese card of this turn in one line: the players at the far end of the table may not read it. */
 function cardLine(app: App): HTMLElement | null {
-  const card = app.state?.pendingCard?.card ?? app.state?.lastCard ?? null;
+  const card = shownCard(app);
   if (!card || !app.state?.setup) return null;
-  const parts = [card.islands.join(' + '), tk(`jap_${card.plane}`), ...(card.directHit ? [t('directHit')] : []), ...(card.event !== 'none' ? [tk(`event_${card.event}`)] : [])];
-  return h('p', { class: 'phone-card', 'data-testid': 'phone-card' }, h('span', { class: 'label' }, `${t('lastCard')}: `), parts.join(' · '));
+  return h('p', { class: 'phone-card', 'data-testid': 'phone-card' }, h('span', { class: 'label' }, `${t('lastCard')}: `), cardWords(card));
 }

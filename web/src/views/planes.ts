@@ -1,8 +1,8 @@
 /** Plane cards (fuel, skill, dice, cockpit, load, position, action) and each plane's controls. */
 import type { ActionRollKind } from '../../../server/games/yorktown1942/action-odds.ts';
 import { MANOEUVRE_SERVES, type ManoeuvreAction } from '../../../server/games/yorktown1942/manoeuvres.ts';
-import { moveDestinations, type MoveDestinations } from '../../../server/games/yorktown1942/board.ts';
-import type { ManoeuvreId, PlaneState } from '../../../server/games/yorktown1942/types.ts';
+import { moveDestinations, stepsFrom, type MoveDestinations } from '../../../server/games/yorktown1942/board.ts';
+import type { IslandState, ManoeuvreId, PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App, PlaneForm } from '../app.ts';
 import { h, type Child } from '../dom.ts';
 import { positionText, skillDice } from '../format.ts';
@@ -113,9 +113,8 @@ function manoeuvreChoices(app: App, plane: PlaneState, actions: readonly Manoeuv
  * reach listed but not to be picked (the board's lines, the Japanese planes in the way; flying over
  * them only with the Invisible manoeuvre picked).
  */
-function moveOptions(app: App, plane: PlaneState, manoeuvre: string): [string, string, boolean][] {
+function moveOptions(app: App, plane: PlaneState, reach: MoveDestinations): [string, string, boolean][] {
   const rules = app.rules();
-  const reach = reachOf(app, plane, manoeuvre);
   const cost = (n: number) => t('fuelCost', { n });
   const here = plane.position.at === 'approach';
   const options: [string, string, boolean][] = [['approach', here ? t('approach') : `${t('approach')} (${reach.approach ? cost(rules.move.returnFuel) : t('unreachable')})`, here || !reach.approach]];
@@ -142,9 +141,8 @@ function reachOf(app: App, plane: PlaneState, manoeuvre: string): MoveDestinatio
 }
 
 /** The move a form starts on: the cheapest one it can make (an island one step away before the approach area). */
-function cheapestMove(app: App, plane: PlaneState, options: [string, string, boolean][]): string {
+function cheapestMove(app: App, reach: MoveDestinations, options: [string, string, boolean][]): string {
   const rules = app.rules();
-  const reach = reachOf(app, plane, '');
   const cost = (v: string) => {
     if (v === 'approach') return rules.move.returnFuel + 0.5;
     return reach.islands.get(Number(v))?.oneStep ? rules.move.oneIslandFuel : rules.move.twoIslandsFuel;
@@ -157,20 +155,16 @@ function cheapestMove(app: App, plane: PlaneState, options: [string, string, boo
  * The islands a move to `to` may fly over, for the "via" choice: none for a return to the approach
  * area or an island one step away (flown to directly, for less fuel).
  */
-function viaOptions(app: App, plane: PlaneState, to: string, manoeuvre: string): [string, string][] {
+function viaOptions(reach: MoveDestinations, to: string): [string, string][] {
   if (to === 'approach') return [];
-  const way = reachOf(app, plane, manoeuvre).islands.get(Number(to));
+  const way = reach.islands.get(Number(to));
   if (!way || way.oneStep) return [];
   return way.via.map((v) => [String(v), t('island', { n: v })]);
 }
 
 /** Where a one-island move may go from here (white lines), for the hint under the move form. */
 function oneIslandMoves(app: App, plane: PlaneState): number[] {
-  const board = app.rules().board;
-  if (plane.position.at === 'approach') return [...board.approachLines];
-  if (plane.position.at !== 'island') return [];
-  const from = plane.position.island;
-  return board.lines.flatMap(([a, b]) => (a === from ? [b] : b === from ? [a] : [])).sort((a, b) => a - b);
+  return [...stepsFrom(app.rules().board, plane.position)].sort((a, b) => a - b);
 }
 
 /** The targets the engine would accept for an attack by this plane now (its own checks, in the same order). */
@@ -187,6 +181,11 @@ export function attackTargets(app: App, plane: PlaneState): ('planes' | 'cap' | 
   return targets;
 }
 
+/** A face-down weather token on the plane's island, to be revealed by its Search action (weather expansion). */
+function canRevealWeather(app: App, island: IslandState | undefined): boolean {
+  return !!app.state?.setup?.expansions.weather && !!island?.weather && !island.weather.revealed;
+}
+
 /**
  * Why an action cannot do anything from where the plane is, said on its choice before the players
  * commit (only what the other planes' actions this turn cannot change: not the search reaching the
@@ -201,8 +200,7 @@ function futileNote(app: App, plane: PlaneState, action: (typeof ACTIONS)[number
     if (at === 'deck') note = 'futileOnDeck';
     else if (at === 'approach' || (island && island.colour !== 'orange' && island.japanese.length === 0)) note = 'futileNothingToAttack';
   } else if (action === 'search') {
-    const canReveal = !!st.setup?.expansions.weather && !!island?.weather && !island.weather.revealed;
-    if (island?.colour !== 'orange' && !canReveal) note = 'futileNotOrange';
+    if (island?.colour !== 'orange' && !canRevealWeather(app, island)) note = 'futileNotOrange';
   } else if (action === 'takeoffLanding') {
     if (at === 'island') note = 'futileLandFromApproach';
   } else if (action === 'move') {
@@ -347,10 +345,11 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
         parts.push(h('p', { class: 'hint' }, t('moveFromDeck')));
       } else {
         const tiles = tilesFor('move');
-        const allDest = moveOptions(app, plane, form.manoeuvre);
-        if (!allDest.some(([v, , off]) => v === form.to && !off)) form.to = cheapestMove(app, plane, allDest);
+        const reach = reachOf(app, plane, form.manoeuvre);
+        const allDest = moveOptions(app, plane, reach);
+        if (!allDest.some(([v, , off]) => v === form.to && !off)) form.to = cheapestMove(app, reach, allDest);
         const near = oneIslandMoves(app, plane);
-        const vias = viaOptions(app, plane, form.to, form.manoeuvre);
+        const vias = viaOptions(reach, form.to);
         if (!vias.some(([v]) => v === form.via)) form.via = vias[0]?.[0] ?? '';
         parts.push(h('div', { class: 'form-row' },
           // the islands to fly over depend on the destination: the form is drawn again for it
@@ -372,7 +371,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
       }
     } else if (plane.action === 'search') {
       const canSearch = island?.colour === 'orange';
-      const canReveal = !!st.setup?.expansions.weather && !!island?.weather && !island.weather.revealed;
+      const canReveal = canRevealWeather(app, island);
       const tiles = tilesFor(...(canSearch ? ['search' as const] : []), ...(canReveal ? ['revealWeather' as const] : []));
       parts.push(h('div', { class: 'form-row' },
         canSearch ? rollButton(app, plane, 'search', t('searchDo'), `search-${id}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'search', plane: id }))) : null,

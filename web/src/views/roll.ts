@@ -6,6 +6,7 @@ import { rollOdds, rollOddsNow } from '../../../server/dice/odds.ts';
 import { readYorktownAttack } from '../../../server/games/yorktown1942/japanese.ts';
 import { CAUTIOUS_SUFFIX, TIER_STRATEGY } from '../../../server/dice/tier-odds.ts';
 import { isRejection } from '../../../server/dice/roll-tracker.ts';
+import { withoutLockedOnes } from '../../../server/dice/faces.ts';
 import { TARGET_STRATEGY } from '../../../server/dice/target-policy.ts';
 import type { RollOdds, RollResult, RollTier } from '../../../server/dice/types.ts';
 import type { App } from '../app.ts';
@@ -426,23 +427,13 @@ function keepKey(app: App, roll: RollWithOdds): string {
 function keptFaces(app: App, roll: RollWithOdds): number[] {
   const pick = app.ui.keepPick;
   if (!pick || pick.key !== keepKey(app, roll) || !roll.tracker.faces) return [];
-  const free = keepable(roll);
+  const free = withoutLockedOnes(roll.tracker.faces, roll.tracker.lockedOnes);
   return pick.faces.filter((f) => {
     const at = free.indexOf(f);
     if (at < 0) return false;
     free.splice(at, 1);
     return true;
   });
-}
-
-/** The dice read that a player may keep out of a re-roll: all but the locked 1s. */
-function keepable(roll: RollWithOdds): number[] {
-  const free = [...(roll.tracker.faces ?? [])];
-  for (let i = 0; i < roll.tracker.lockedOnes; i++) {
-    const one = free.indexOf(1);
-    if (one >= 0) free.splice(one, 1);
-  }
-  return free;
 }
 
 /** A die tapped: kept if it was not, back into the re-roll if it was (dice of one face are told apart by their order). */

@@ -91,8 +91,18 @@ export function countersView(app: App): HTMLElement {
   );
 }
 
+/** The Japanese card the table shows: the one being placed, else the last drawn. */
+export function shownCard(app: App) {
+  return app.state?.pendingCard?.card ?? app.state?.lastCard ?? null;
+}
+
+/** A Japanese card as it reads: its islands, its plane, then Direct Hit and its event when it has them. */
+export function cardWords(card: { islands: readonly number[]; plane: string; directHit?: boolean; event: string }): string {
+  return [card.islands.join(' + '), tk(`jap_${card.plane}`), ...(card.directHit ? [t('directHit')] : []), ...(card.event !== 'none' ? [tk(`event_${card.event}`)] : [])].join(' · ');
+}
+
 export function cardView(app: App): HTMLElement {
-  const card = app.state?.pendingCard?.card ?? app.state?.lastCard ?? null;
+  const card = shownCard(app);
   if (!card) return h('section', { class: 'card empty' }, h('div', { class: 'label' }, t('lastCard')), h('p', null, t('noCard')));
   return h('section', { class: `card jap-card plane-${card.plane}${card.directHit ? ' direct-hit' : ''}`, 'data-testid': 'last-card' },
     h('div', { class: 'label' }, t('lastCard'), h('span', { class: 'card-id' }, card.id)),
