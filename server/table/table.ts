@@ -98,6 +98,8 @@ export class Table<S = unknown> extends EventEmitter {
   private pinValue: string;
   private seqValue = 0;
   private lastEvents: GameEvent[] = [];
+  /** the public view of the last state asked for: a change and the snapshot pushed after it share one */
+  private shownView: { state: S; view: unknown } | null = null;
   /** the public events of the last commands, for a page opened mid-game ("What happened") */
   private recent: RecentEvent[] = [];
   /** entries accepted while the database refused writes, written with the next command or the next retry */
@@ -219,7 +221,7 @@ export class Table<S = unknown> extends EventEmitter {
     this.lastEvents = events;
     this.recent = withEvents(this.recent, entry.seq, events);
     this.stopwatch.follow(this.session.deadline());
-    const change: TableChange = { seq: entry.seq, state: this.adapter.publicView(result.state), events, origin, before, after: result.state, rawEvents: result.events };
+    const change: TableChange = { seq: entry.seq, state: this.viewOf(result.state), events, origin, before, after: result.state, rawEvents: result.events };
     this.notify('applied', change); // devices first (LEDs), so the snapshot pushed next shows them
     this.notify('change', change);
     return { ok: true, state: change.state, events, seq: entry.seq };
@@ -399,6 +401,12 @@ export class Table<S = unknown> extends EventEmitter {
     return this.settledReadProvider();
   }
 
+  /** The public view of a state (states are never changed in place, so the last one's view is kept). */
+  private viewOf(state: S): unknown {
+    if (this.shownView?.state !== state) this.shownView = { state, view: this.adapter.publicView(state) };
+    return this.shownView.view;
+  }
+
   /** Something shown in snapshots changed outside a command (device status, alerts): clients need a fresh one. */
   refresh(): void {
     this.emit('refresh');
@@ -412,7 +420,7 @@ export class Table<S = unknown> extends EventEmitter {
       game: this.adapter.module.id,
       seq: this.seqValue,
       serverTime: this.now(),
-      state: this.adapter.publicView(this.session.state),
+      state: this.viewOf(this.session.state),
       events: this.lastEvents,
       hardware,
       manualDice: hardware.camera.state !== 'ok' || !hardware.vision.ready,

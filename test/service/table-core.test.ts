@@ -50,4 +50,20 @@ describe('table service on a generic game module', () => {
     expect(s.seq).toBe(3);
     expect(s.state.tally).toBe(10);
   });
+
+  it('works out the public view once for a change and the state pushed after it', async () => {
+    let views = 0;
+    const counted = { ...tallyAdapter, publicView: (s: Parameters<typeof tallyAdapter.publicView>[0]) => { views++; return tallyAdapter.publicView(s); } };
+    built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games: { tally: counted }, tables: [{ game: 'tally' }] });
+    await post(built, { type: 'newGame' });
+    views = 0;
+    const r = await post(built, { type: 'add', n: 2 });
+    expect(r.json().state.tally).toBe(2);
+    const s = (await built.app.inject({ url: '/api/tables/default/state' })).json();
+    expect(s.state).toEqual(r.json().state);
+    expect(views).toBe(1);
+    await post(built, { type: 'add', n: 1 });
+    expect((await built.app.inject({ url: '/api/tables/default/state' })).json().state.tally).toBe(3);
+    expect(views).toBe(2);
+  });
 });
