@@ -52,3 +52,29 @@ describe.skipIf(!HAVE_CHROMIUM)('the move form', () => {
     expect(t.errors).toEqual([]);
   });
 });
+
+describe.skipIf(!HAVE_CHROMIUM)('the move form on a wide table screen', () => {
+  const t = useBrowserTable(undefined, { width: 1920, height: 1080 });
+
+  it('keeps its destination list inside the plane card, three cards abreast', async () => {
+    const { server, page } = t;
+    await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, expansions: { expertManoeuvres: true } });
+    await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
+    await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
+    await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
+    await page.goto(`${server.url}/?lang=en`);
+    await unlock(page);
+    for (const id of [3, 4]) {
+      const select = page.locator(`select[name=to-${id}]`);
+      await expect.poll(() => select.count()).toBe(1);
+      const inside = await select.evaluate((el) => {
+        const card = el.closest('.plane-card')!.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return { left: box.left >= card.left - 0.5, right: box.right <= card.right + 0.5, cardWidth: card.width };
+      });
+      expect(inside).toMatchObject({ left: true, right: true });
+    }
+    expect(t.errors).toEqual([]);
+  });
+});
