@@ -19,6 +19,19 @@ describe('choosing actions', () => {
     refused(s, { type: 'move', plane: 4, to: 9 }, 'alreadyActed');
   });
 
+  it('a plane skips its action only once every plane has chosen, so that an early skip never fixes the other discs unchosen', () => {
+    let s = scenario({ planes: { 1: { position: at(2) } } });
+    s = ok(s, { type: 'chooseAction', plane: 1, action: 'search' }).state;
+    expect(refused(s, { type: 'skipAction', plane: 1 }, 'actionsNotChosen')).toMatch(/Choose an action for plane 2, plane 3, plane 4 first/);
+    expect(s.actionsStarted).toBe(false);
+    s = ok(s, { type: 'chooseAction', plane: 2, action: 'move' }).state;
+    s = choose(s, { 1: 'search', 2: 'move' });
+    const fuel = s.planes[0].fuel;
+    s = ok(s, { type: 'skipAction', plane: 1 }).state;
+    expect(s.planes[0]).toMatchObject({ done: true, fuel: fuel - 1 });
+    refused(s, { type: 'chooseAction', plane: 2, action: 'search' }, 'actionsStarted');
+  });
+
   it('rejects planes that do not exist, with a reason', () => {
     const s = scenario();
     expect(refused(s, { type: 'chooseAction', plane: 7, action: 'move' } as Record<string, unknown>, 'badCommand')).toMatch(/planes are numbered 1 to 4/);

@@ -57,10 +57,8 @@ export function chooseAction(ctx: Ctx, command: ChooseActionCommand): void {
   emit(ctx, 'actionChosen', { plane: plane.id, action: command.action });
 }
 
-/** Checks common to every action a plane performs; marks the turn's actions as begun. */
-function beginAction(ctx: Ctx, plane: PlaneState, action: ActionType, verb: string): void {
-  requirePlayerPhase(ctx);
-  if (plane.done) reject('alreadyActed', `Plane ${plane.id} has already taken its action this turn.`);
+/** Actions are performed (or skipped) only once every plane has chosen one (rulebook, "Player actions"). */
+function requireEveryActionChosen(ctx: Ctx): void {
   const unchosen = ctx.state.planes.filter((p) => !p.destroyed && p.action === null);
   if (unchosen.length > 0) {
     reject(
@@ -68,6 +66,13 @@ function beginAction(ctx: Ctx, plane: PlaneState, action: ActionType, verb: stri
       `Choose an action for plane ${unchosen.map((p) => p.id).join(', plane ')} first: every plane picks its action before any is performed.`,
     );
   }
+}
+
+/** Checks common to every action a plane performs; marks the turn's actions as begun. */
+function beginAction(ctx: Ctx, plane: PlaneState, action: ActionType, verb: string): void {
+  requirePlayerPhase(ctx);
+  if (plane.done) reject('alreadyActed', `Plane ${plane.id} has already taken its action this turn.`);
+  requireEveryActionChosen(ctx);
   if (plane.action !== action) {
     reject('wrongAction', `Plane ${plane.id} chose ${ACTION_NAMES[plane.action!]}: it cannot ${verb} this turn.`);
   }
@@ -526,6 +531,8 @@ export function skipAction(ctx: Ctx, command: SkipActionCommand): void {
   const plane = getPlane(ctx, command.plane);
   requirePlayerPhase(ctx);
   if (plane.done) reject('alreadyActed', `Plane ${plane.id} has already taken its action this turn.`);
+  // skipping is performing nothing: a skip before every disc is placed would fix the discs with planes still to choose
+  requireEveryActionChosen(ctx);
   ctx.state.actionsStarted = true;
   ctx.state.afterMove = null;
   const blockedLanding =

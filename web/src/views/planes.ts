@@ -313,8 +313,9 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     const waiting = st.planes.filter((p) => !p.destroyed && p.action === null);
     const redIslands = board.islands.filter((i) => i.colour === 'red');
     const island = plane.position.at === 'island' ? st.islands.find((i) => i.id === (plane.position as { island: number }).island) : undefined;
-    if (waiting.length) parts.push(h('p', { class: 'hint waiting' }, t('waitingForChoices', { planes: waiting.map((p) => p.id).join(', ') })));
-    if (plane.action === 'takeoffLanding' && deckFull && plane.position.at !== 'island') {
+    // no action is performed, nor skipped, before every plane has chosen: its form comes then
+    if (waiting.length) parts.push(h('p', { class: 'hint waiting', 'data-testid': `waiting-${id}` }, t('waitingForChoices', { planes: waiting.map((p) => p.id).join(', ') })));
+    else if (plane.action === 'takeoffLanding' && deckFull && plane.position.at !== 'island') {
       parts.push(h('p', { class: 'hint', 'data-testid': `deck-full-${id}` }, plane.position.at === 'deck'
         ? t('deckFullTakeOff', { n: rules.flightDeck.perTurn })
         : t('deckFullLanding', { n: rules.flightDeck.perTurn, fuel: rules.flightDeck.blockedLandingFuel })));
@@ -390,7 +391,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     if (plane.load === 'dropTank' && plane.fuel <= tankLimit) extras.push(button(t('useDropTank'), () => void app.send({ type: 'useDropTank', plane: id }), 'small', `droptank-${id}`));
     // in the air, not acting costs fuel to stay up: said on the button
     const skipLabel = plane.position.at === 'deck' ? t('skip') : `${t('skip')} (−${t('fuelCost', { n: rules.idle.fuelLoss })})`;
-    extras.push(button(skipLabel, () => void app.send({ type: 'skipAction', plane: id }), 'small', `skip-${id}`));
+    if (!waiting.length) extras.push(button(skipLabel, () => void app.send({ type: 'skipAction', plane: id }), 'small', `skip-${id}`));
   }
   if (plane.load !== 'none' && plane.position.at !== 'deck') extras.push(button(t('dropLoad'), () => void app.send({ type: 'dropLoad', plane: id }), 'small', `dropload-${id}`));
   if (extras.length) parts.push(h('div', { class: 'form-row extras' }, extras));
