@@ -237,6 +237,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     async (request, reply) => {
       const t = table(request, reply);
       if (!t || !control(t, request, reply)) return reply;
+      // checked now, not at the next game's start: a correction no game can be played with is never kept
+      const wrong = t.adapter.checkRuleOverrides?.(request.body.ruleOverrides) ?? null;
+      if (wrong) return sendError(reply, 400, 'badRuleOverride', wrong);
       try {
         t.saveSettings({ ruleOverrides: request.body.ruleOverrides });
       } catch (err) {

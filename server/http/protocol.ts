@@ -160,7 +160,7 @@ export type CommandAck<S = unknown> =
  *  - GET  /api/tables/:id/seats/:seat/secrets (PIN) SeatSecretsReply: what that seat may look at (Yorktown: its dealt expert manoeuvre tiles)
  *  - GET  /api/tables/:id/stats?day=     DayStatsReply
  *  - GET  /api/tables/:id/settings       {settings: {ruleOverrides}, kiosk}
- *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame
+ *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame; 400 badRuleOverride (saved nothing) when no game can be played with them
  *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?, leaning?: 0..3, keep?} -> {ok, faces}   (409 without a synthetic camera; `leaning`: of the dice thrown, how many land leaning, no face up; with `faces`, dice more than those; 400 when more than are thrown; `keep`: faces among the roll's dice (not its locked 1s) set aside, the rest re-rolled, `faces` the re-rolled ones; 400 when they are not there)
  *  - POST /api/tables/:id/box/press      (PIN) {button, press?} -> {ok}          (409 without a virtual box)
  *  - GET  /api/tables/:id/dice-samples   (PIN) DiceSamplesInfo: the folder of photos of the players' dice

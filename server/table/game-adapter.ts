@@ -54,6 +54,8 @@ export interface GameAdapter<S = unknown> {
   box?: BoxBehaviour<S, any>;
   /** fields a client may leave out, with their values (e.g. newGame's player count): filled in before validation, and published in the schemas */
   commandDefaults?: CommandDefaults;
+  /** why the owner's rule corrections cannot make a game (null: they can), checked before they are saved; absent: the game takes none */
+  checkRuleOverrides?(overrides: Record<string, unknown>): string | null;
   /** what one seat may look at and the table display does not show (a digital game's expert manoeuvre tiles); absent: nothing */
   seatSecrets?(state: S, seat: number): unknown;
 }

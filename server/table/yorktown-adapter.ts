@@ -1,7 +1,7 @@
 /** The table's view of the 1942 USS Yorktown module (server/games/yorktown1942). */
 import { rollOddsNow } from '../dice/index.ts';
 import type { RollOdds } from '../dice/types.ts';
-import { actionChances, currentRollOdds, publicView, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
+import { actionChances, currentRollOdds, publicView, resolveRules, RuleOverrideError, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
 import { playGame } from '../games/yorktown1942/simulation.ts';
 import { buttonToCommand, INITIAL_CONTROLS, type ControlsState } from '../hardware/serial/controls.ts';
 import { ledsFor, rollSuccess } from '../hardware/serial/leds.ts';
@@ -48,6 +48,15 @@ export const yorktownAdapter: GameAdapter<YorktownState> = {
   module: yorktown1942,
   publicView: viewWithOdds,
   publicEvents: withoutSeed,
+  checkRuleOverrides: (overrides) => {
+    try {
+      resolveRules(overrides);
+      return null;
+    } catch (err) {
+      if (err instanceof RuleOverrideError) return err.message;
+      throw err;
+    }
+  },
   rollKey: (s) => (s.roll ? `${s.turn}:${s.roll.purpose}:${s.roll.plane ?? '-'}` : null),
   rollFaces: (s) => (s.roll?.tracker.faces ? [...s.roll.tracker.faces] : null),
   rollDice: (s) => (s.roll ? s.roll.tracker.spec.dice : null),

@@ -138,6 +138,20 @@ describe('ruleset data', () => {
     expect(refused(empty, { type: 'newGame', players: 4, ruleOverrides: { 'board': { islands: [], lines: [], approachLines: [] } } })).toMatch(/red/);
   });
 
+  it('values no game can be played with are refused: none of a thing, a half, results out of order', () => {
+    const empty = yorktown1942.emptyState();
+    const why = (ruleOverrides: Record<string, unknown>) => refused(empty, { type: 'newGame', players: 4, ruleOverrides }, 'badValue');
+    expect(why({ 'skill.max': 0 })).toMatch(/skill.max must be at least 1 \(it is 0\)/);
+    expect(why({ 'fuel.max': 0 })).toMatch(/fuel.max must be at least 1/);
+    expect(why({ 'fuel.max': 12.5 })).toMatch(/fuel.max must be a whole number, not 12.5/);
+    expect(why({ 'landing.crashUnharmedEqual': 5 })).toMatch(/landing.safeEqual \(3\) must ask for more equal dice than landing.crashUnharmedEqual \(5\)/);
+    expect(why({ 'attack.targets.kate.equal': 0 })).toMatch(/attack.targets.kate.equal must be at least 1/);
+    expect(why({ 'search.locatedAt': 9 })).toMatch(/past the end of the search track, search.max \(7\)/);
+    expect(why({ 'players.max': 5 })).toMatch(/players.max must be from players.min \(1\) to 4/);
+    expect(why({ 'shoho.tiers': [{ equal: 3, hits: 1, skill: 1 }, { equal: 2, hits: 2, skill: 2 }] })).toMatch(/shoho.tiers must ask for more equal dice at each better result \(3, then 2\)/);
+    expect(start({ ruleOverrides: { 'landing.safeEqual': 4, 'skill.max': 1 } }).rules.landing.safeEqual).toBe(4);
+  });
+
   it('the board data keeps the named islands and colours: 1 Admiralty, 9 Guadalcanal, 10 Rendova', () => {
     const board = resolveRules().board;
     expect(board.islands.find((i) => i.id === 1)?.name).toBe('Admiralty');

@@ -144,3 +144,21 @@ describe('a short Yorktown game through the API', () => {
     ]);
   });
 });
+
+describe('the owner\'s rule corrections', () => {
+  it('are checked when saved: one no game can be played with is refused, and what was saved stays', async () => {
+    built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games: tableGames });
+    const put = (ruleOverrides: Record<string, unknown>) => built!.app.inject({ method: 'PUT', url: '/api/tables/default/settings', payload: { ruleOverrides }, headers: auth() });
+    expect((await put({ 'landing.safeEqual': 4 })).statusCode).toBe(200);
+    for (const wrong of [{ 'nope.x': 1 }, { 'landing.safeEqual': 99 }, { 'skill.max': 0 }, { 'fuel.max': 'banana' }]) {
+      const r = await put(wrong);
+      expect(r.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(r.json().error.code).toBe('badRuleOverride');
+    }
+    expect((await put({ 'landing.safeEqual': 99 })).json().error.message).toMatch(/landing.safeEqual asks for 99 equal dice: no roll has more than 12 dice/);
+    expect((await built!.app.inject({ url: '/api/tables/default/settings' })).json().settings).toEqual({ ruleOverrides: { 'landing.safeEqual': 4 } });
+    const game = await built!.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', players: 4 }, headers: auth() });
+    expect(game.statusCode).toBe(200);
+    expect((game.json().state as YorktownState).rules.landing.safeEqual).toBe(4);
+  });
+});

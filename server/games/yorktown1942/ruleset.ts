@@ -233,6 +233,9 @@ export function applyOverrides(ruleset: RuleTree, overrides: Record<string, unkn
     if (typeof value === 'number' && typeof leaf.value === 'number' && value < 0) {
       throw new RuleOverrideError('badValue', `Rule override rejected: ${path} cannot be negative.`);
     }
+    if (typeof value === 'number' && Number.isInteger(leaf.value) && !Number.isInteger(value)) {
+      throw new RuleOverrideError('badValue', `Rule override rejected: ${path} must be a whole number, not ${value}.`);
+    }
     const replaced = leaf as { value: unknown; source: string; why?: string; quote?: string };
     const original = JSON.stringify(replaced.value);
     replaced.value = structuredClone(value);
@@ -279,6 +282,48 @@ function validateRules(rules: Rules): void {
   }
   if (rules.deck.length === 0) fail('The Japanese deck cannot be empty.');
   if (rules.skill.dice.length === 0 || rules.skill.dice[0].from !== 0) fail('skill.dice must start with an entry "from": 0.');
+  validateCounts(rules, fail);
+}
+
+/** More equal dice than a tray holds (issue 3: 1–12 dice) is a result no roll can reach: a typing slip, not a rule. */
+const MOST_EQUAL_DICE = 12;
+
+/** Values a game cannot be played with: no players, no fuel, a roll asking for no equal dice (or more than a tray holds), tiers out of order. */
+function validateCounts(rules: Rules, fail: (message: string) => never): void {
+  const atLeast = (path: string, value: number, min: number) => {
+    if (value < min) fail(`${path} must be at least ${min} (it is ${value}).`);
+  };
+  const equalDice = (path: string, value: number) => {
+    atLeast(path, value, 1);
+    if (value > MOST_EQUAL_DICE) fail(`${path} asks for ${value} equal dice: no roll has more than ${MOST_EQUAL_DICE} dice.`);
+  };
+  atLeast('players.min', rules.players.min, 1);
+  if (rules.players.max < rules.players.min || rules.players.max > 4) fail(`players.max must be from players.min (${rules.players.min}) to 4 (it is ${rules.players.max}).`);
+  atLeast('stopwatch.minutes', rules.stopwatch.minutes, 1);
+  atLeast('fuel.max', rules.fuel.max, 1);
+  atLeast('skill.max', rules.skill.max, 1);
+  atLeast('search.max', rules.search.max, 1);
+  if (rules.search.locatedAt > rules.search.max) fail(`search.locatedAt (${rules.search.locatedAt}) cannot be past the end of the search track, search.max (${rules.search.max}).`);
+  atLeast('yorktown.hitsToSink', rules.yorktown.hitsToSink, 1);
+  atLeast('shoho.hitsToSink', rules.shoho.hitsToSink, 1);
+  // every result of a roll asks for some equal dice: one die at least
+  equalDice('landing.crashUnharmedEqual', rules.landing.crashUnharmedEqual);
+  equalDice('weather.revealEqual', rules.weather.revealEqual);
+  equalDice('yorktown.hitPair', rules.yorktown.hitPair);
+  for (const [plane, target] of Object.entries(rules.attack.targets)) equalDice(`attack.targets.${plane}.equal`, target.equal);
+  equalDice('landing.safeEqual', rules.landing.safeEqual);
+  if (rules.landing.safeEqual <= rules.landing.crashUnharmedEqual) {
+    fail(`landing.safeEqual (${rules.landing.safeEqual}) must ask for more equal dice than landing.crashUnharmedEqual (${rules.landing.crashUnharmedEqual}): a safe landing is the better result.`);
+  }
+  const increasing = (path: string, tiers: { equal: number }[]) => {
+    if (tiers.length === 0) fail(`${path} needs at least one result.`);
+    tiers.forEach((tier, i) => {
+      equalDice(`${path}[${i}].equal`, tier.equal);
+      if (i > 0 && tier.equal <= tiers[i - 1].equal) fail(`${path} must ask for more equal dice at each better result (${tiers[i - 1].equal}, then ${tier.equal}).`);
+    });
+  };
+  increasing('search.tiers', rules.search.tiers);
+  increasing('shoho.tiers', rules.shoho.tiers);
 }
 
 /** The plain rule values for one game: defaults plus the owner's overrides (throws RuleOverrideError). */
