@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, SHOTS, buildWeb, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, SHOTS, buildWeb, launch, openManualEntry, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
 
 type Plane = { id: number; position: { at: string; island?: number }; action: string | null; done: boolean; fuel: number };
 type Island = { id: number; japanese: string[] };
@@ -41,9 +41,8 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
 
   const state = async () => (await tableState(server)) as unknown as State;
 
-  it('sets up a game through the wizard', async () => {
+  it('sets up a game through the wizard, started once the PIN it asks for is given', async () => {
     await page.goto(`${server.url}/?view=wizard&lang=en`);
-    await unlock(page);
     await page.getByTestId('players-2').click();
     await page.getByTestId('inexperienced-1').click();
     await page.getByTestId('difficulty-35').click();
@@ -51,8 +50,13 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await expect.poll(() => page.getByTestId('total-time').textContent()).toContain('39');
     await page.locator('input[name=seed]').fill('11');
     await shot(page, 'wizard');
+    // not unlocked yet: Start asks for the PIN, and the game starts when it is given (no second press)
     await page.getByTestId('start-game').click();
+    await page.getByTestId('pin-input').fill(PIN);
+    await page.getByTestId('pin-submit').click();
     await page.locator('.table-view').waitFor();
+    await page.getByTestId('control-state').waitFor();
+    expect(await page.locator('.toast-error').count()).toBe(0);
     const st = await state();
     expect(st.phase).toBe('japanese');
     expect(st.planes).toHaveLength(4);
@@ -80,7 +84,14 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     for (const plane of st.planes) {
       await page.getByTestId(`choose-${plane.id}-move`).click();
       await expect.poll(async () => (await state()).planes.find((p) => p.id === plane.id)!.action).toBe('move');
+      if (plane.id === 1) {
+        // nothing is performed, nor skipped, before every plane has chosen
+        await expect.poll(() => page.getByTestId('waiting-1').textContent()).toMatch(/2, 3, 4/);
+        expect(await page.getByTestId('skip-1').count()).toBe(0);
+        expect(await page.locator('select[name=to-1]').count()).toBe(0);
+      }
     }
+    await expect.poll(() => page.getByTestId('skip-1').count()).toBe(1);
     // the destinations say what they cost; those no move reaches cannot be picked
     const from = attacker!.position.island!;
     const destinations = page.locator(`select[name=to-${attacker!.id}] option`);

@@ -99,6 +99,8 @@ export interface Toast {
 const defaultRules = resolveRules();
 /** how long a phone waits before asking again for its seat's tiles after a failed request */
 const SECRETS_RETRY_MS = 3000;
+/** An action refused for want of the PIN is done when the PIN comes within this time (not one asked for long ago). */
+const PIN_RETRY_MS = 120_000;
 
 export class App {
   snap: Snapshot | null = null;
@@ -133,6 +135,7 @@ export class App {
   private overlays: ((app: App) => Node | null)[] = [];
   private builtView: View | null = null;
   private toastTimer: ReturnType<typeof setTimeout> | null = null;
+  private afterPin: { fn: () => Promise<Ack>; after?: (reply: Ack) => void; at: number } | null = null;
 
   constructor(
     readonly root: HTMLElement,
@@ -249,10 +252,17 @@ export class App {
     return this.act(() => this.client.command(command));
   }
 
-  async act(fn: () => Promise<Ack>): Promise<Ack> {
+  /**
+   * Runs an action of the service; a refusal is shown in the service's words. `after` is told the reply,
+   * and again when an action refused for want of the PIN is done once the PIN is given (`unlocked`).
+   */
+  async act(fn: () => Promise<Ack>, after?: (reply: Ack) => void): Promise<Ack> {
     const reply = await fn();
     if (!reply.ok) {
-      if (reply.error.code === 'pinRequired') this.ui.pinOpen = true;
+      if (reply.error.code === 'pinRequired') {
+        this.ui.pinOpen = true;
+        this.afterPin = { fn, after, at: Date.now() };
+      }
       const { text, detail } = refusalText(reply.error);
       this.showToast(text, 'error', detail);
       this.render(false);
@@ -260,7 +270,21 @@ export class App {
       // a refusal the players have acted on since is not left covering the screen
       this.clearToast();
     }
+    after?.(reply);
     return reply;
+  }
+
+  /** The PIN was given: the action that asked for it is done now (if asked for lately), and its refusal goes. */
+  async unlocked(): Promise<void> {
+    const pending = this.afterPin;
+    this.afterPin = null;
+    if (this.toast?.kind === 'error') this.clearToast();
+    if (pending && Date.now() - pending.at <= PIN_RETRY_MS) await this.act(pending.fn, pending.after);
+  }
+
+  /** The PIN prompt was closed without the PIN: the action that asked for it is not done later. */
+  forgetPendingAction(): void {
+    this.afterPin = null;
   }
 
   private clearToast(): void {

@@ -96,6 +96,9 @@ export function pinOverlay(app: App): HTMLElement | null {
         } catch {
           // not remembered: asked again after a reload
         }
+        app.render(false);
+        await app.unlocked();
+        return;
       } else {
         app.ui.pinError = reply.error.message || t('pinWrong');
         input.value = '';
@@ -108,7 +111,7 @@ export function pinOverlay(app: App): HTMLElement | null {
     app.ui.pinError ? h('p', { class: 'form-error', role: 'alert' }, app.ui.pinError) : null,
     h('div', { class: 'row' },
       h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'pin-submit' }, t('pinSubmit')),
-      h('button', { type: 'button', class: 'btn big-btn', onclick: () => { app.ui.pinOpen = false; app.render(false); } }, t('close'))),
+      h('button', { type: 'button', class: 'btn big-btn', onclick: () => { app.ui.pinOpen = false; app.forgetPendingAction(); app.render(false); } }, t('close'))),
   );
   setTimeout(() => input.focus(), 0);
   const node = h('div', { class: 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'pin-title' }, form);

@@ -102,9 +102,11 @@ export function wizardView(app: App): HTMLElement {
       // a game people are playing is replaced only when they say so (a new game cannot be undone); the demo station's own game is not asked about
       const st = app.state;
       if (st?.setup && st.phase !== 'over' && !app.snap?.attract && !confirm(t('newGameConfirm', { turn: st.turn }))) return;
-      const reply = await app.send(newGameCommand(f) as { type: string });
-      if (reply.ok) app.go('table');
-      else error.textContent = reply.error.message;
+      // without the PIN, the game starts once it is given
+      await app.act(() => app.client.command(newGameCommand(f) as { type: string }), (reply) => {
+        if (reply.ok) app.go('table');
+        else error.textContent = reply.error.code === 'pinRequired' ? '' : reply.error.message;
+      });
     },
   },
     h('h2', null, t('wizardTitle')),
