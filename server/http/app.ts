@@ -278,7 +278,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       } catch (err) {
         return sendError(reply, 409, 'boxUnavailable', String((err as Error).message ?? err));
       }
-      return { ok: true, note: t.simulator.lastNote?.() ?? null };
+      const last = t.simulator.lastNote?.() ?? null;
+      return { ok: true, note: last?.note ?? null, refused: last?.refused ?? false };
     },
   );
 

@@ -205,7 +205,8 @@ export class SocketHub {
     } catch (err) {
       return { ok: false, error: { code: 'boxUnavailable', message: errorText(err) } };
     }
-    return { ok: true, note: client.table.simulator.lastNote?.() ?? null };
+    const last = client.table.simulator.lastNote?.() ?? null;
+    return { ok: true, note: last?.note ?? null, refused: last?.refused ?? false };
   }
 
   private sendState(socket: Socket, client: ClientState): void {

@@ -10,6 +10,8 @@ import { SerialPort } from 'serialport';
 import { DEFAULT_USB_IDS, guardedSystemList, listPortsSafely, pickPort } from '../hardware/serial/port-finder.ts';
 import { SerialButtonBox } from '../hardware/serial/serial-box.ts';
 import { VirtualButtonBox } from '../hardware/serial/virtual-box.ts';
+import type { GameCommand } from '../games/game-module.ts';
+import { REPLAY_STARTS } from './game-session.ts';
 import type { Table, TableChange, TableLog } from './table.ts';
 
 /** The port of a plugged-in box (one of the boards' USB ids), or why none was found. */
@@ -52,8 +54,8 @@ export class BoxLink {
   private lastRoll: { success: boolean; at: number } | null = null;
   private leds: LedState | null = null;
   private timer: NodeJS.Timeout | null = null;
-  /** the last thing a press did, in words (shown on the dashboard) */
-  lastNote: { note: string; at: number } | null = null;
+  /** the last thing a press did, in words, and whether it was refused (shown on the dashboard) */
+  lastNote: { note: string; refused: boolean; at: number } | null = null;
   private readonly onButton = (event: ButtonEvent) => this.button(event);
   private readonly onStatus = () => this.table.refresh();
   private readonly onCue = (cue: BuzzerCue) => this.buzz(cue);
@@ -73,7 +75,7 @@ export class BoxLink {
       this.table.simulator.press = (button, press) => {
         virtual.press(button as BoxButton, press);
       };
-      this.table.simulator.lastNote = () => this.lastNote?.note ?? null;
+      this.table.simulator.lastNote = () => (this.lastNote ? { note: this.lastNote.note, refused: this.lastNote.refused } : null);
       // the virtual box's buzzer is the dashboard's speaker
       virtual.on('buzz', (cue: { cue: BuzzerCue; at: number }) => this.table.emit('boxCue', cue));
     }
@@ -98,13 +100,15 @@ export class BoxLink {
   private button(event: ButtonEvent): void {
     const behaviour = this.table.adapter.box;
     if (!behaviour) return;
-    const outcome = behaviour.press(event, this.table.state, this.controls);
+    // someone is at the table: a demo station's idle timers start again, whatever the press does
+    this.table.noteActivity();
+    const outcome = this.visitorGame() ?? behaviour.press(event, this.table.state, this.controls);
     this.controls = outcome.controls;
-    this.lastNote = { note: outcome.note, at: event.at };
+    this.lastNote = { note: outcome.note, refused: outcome.cue === 'fail', at: event.at };
     if (outcome.command) {
       const ack = this.table.submit(outcome.command, 'box');
       if (!ack.ok) {
-        this.lastNote = { note: ack.error.message, at: event.at };
+        this.lastNote = { note: ack.error.message, refused: true, at: event.at };
         this.buzz('fail');
       }
     } else if (outcome.cue) {
@@ -114,8 +118,22 @@ export class BoxLink {
     this.updateLeds(true);
   }
 
+  /**
+   * On a demo station, any button starts a visitor's game when none is being played by people (the
+   * attract game, an empty table, a game over): "Press any button to play".
+   */
+  private visitorGame(): { controls: unknown; command: GameCommand; note: string; cue: null } | null {
+    const { table } = this;
+    if (table.config.kiosk === null || !(table.attract || !table.adapter.running(table.state))) return null;
+    const command = table.session.withDefaults({ type: 'newGame' }) as GameCommand;
+    return { controls: table.adapter.box?.initialControls ?? null, command, note: 'a new game: draw the first card (Confirm)', cue: null };
+  }
+
   private changed(change: TableChange): void {
-    const behaviour = this.table.adapter.box;
+    const { adapter } = this.table;
+    // a new game, or the table reset: no plane stays selected from the last players
+    if (REPLAY_STARTS.includes(change.command.type)) this.controls = adapter.box?.initialControls ?? null;
+    const behaviour = adapter.box;
     if (behaviour) {
       const success = behaviour.finishedRoll(change.before, change.rawEvents);
       if (success !== null) {

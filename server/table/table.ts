@@ -42,6 +42,8 @@ export interface TableChange {
   state: unknown;
   events: GameEvent[];
   origin: CommandOrigin;
+  /** the command applied, as journaled */
+  command: GameCommand;
   /** the full game state before and after, and the events unfiltered (server side only) */
   before: unknown;
   after: unknown;
@@ -68,8 +70,8 @@ export interface SimulatorControls {
   throwDice?(request: { dice?: number; faces?: number[]; leaning?: number; keep?: number[] }): Promise<{ faces: number[] }>;
   /** presses a button on the virtual box */
   press?(button: string, press: 'short' | 'long'): void;
-  /** what the last press did, in words */
-  lastNote?(): string | null;
+  /** what the last press did, in words, and whether it was refused */
+  lastNote?(): { note: string; refused: boolean } | null;
 }
 
 export interface TableOptions<S> {
@@ -154,9 +156,14 @@ export class Table<S = unknown> extends EventEmitter {
     return this.pinValue;
   }
 
-  /** ms since the last command a person (not the attract mode or the stopwatch) sent */
+  /** ms since a person (not the attract mode or the stopwatch) last sent a command or pressed a box button */
   idleFor(): number {
     return this.now() - this.lastActivity;
+  }
+
+  /** A person did something at the table that sends no command (a box button that selects a plane). */
+  noteActivity(): void {
+    this.lastActivity = this.now();
   }
 
   /** The public events of the last commands (oldest first), and the journal position they reach. */
@@ -193,6 +200,8 @@ export class Table<S = unknown> extends EventEmitter {
     // a person taking over a demo station's self-playing game starts from a clean table
     if (this.attract && (origin === 'player' || origin === 'box') && command.type !== RESET_TABLE) {
       this.submit({ type: RESET_TABLE }, 'kiosk');
+      // the person is here even if their command is refused: the attract game does not start again at once
+      this.lastActivity = this.now();
     }
     const unread = this.unreadRefusal(command, origin);
     if (unread) return { ok: false, error: unread };
@@ -221,7 +230,7 @@ export class Table<S = unknown> extends EventEmitter {
     this.lastEvents = events;
     this.recent = withEvents(this.recent, entry.seq, events);
     this.stopwatch.follow(this.session.deadline());
-    const change: TableChange = { seq: entry.seq, state: this.viewOf(result.state), events, origin, before, after: result.state, rawEvents: result.events };
+    const change: TableChange = { seq: entry.seq, state: this.viewOf(result.state), events, origin, command: prepared, before, after: result.state, rawEvents: result.events };
     this.notify('applied', change); // devices first (LEDs), so the snapshot pushed next shows them
     this.notify('change', change);
     return { ok: true, state: change.state, events, seq: entry.seq };

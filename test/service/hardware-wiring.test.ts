@@ -65,7 +65,7 @@ describe('virtual button box', () => {
       await nextEvent(watcher, 'state');
       const cue = nextEvent<{ cue: string }>(watcher, 'cue');
       const early = await post(b, '/api/tables/default/box/press', { button: 'confirm' });
-      expect(early.json()).toMatchObject({ ok: true, note: 'no game is running: start one on the dashboard' });
+      expect(early.json()).toMatchObject({ ok: true, note: 'no game is running: hold Confirm to start one, or set one up on the dashboard', refused: true });
       expect((await cue).cue).toBe('fail'); // the virtual box's buzzer sounds on the dashboards
     } finally {
       watcher.close();

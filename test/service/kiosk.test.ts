@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { BuiltApp } from '../../server/http/app.ts';
 import { localDay } from '../../server/store/stats-store.ts';
 import { tallyAdapter } from './fixtures/tally-game.ts';
+import { startHardware } from '../../server/table/table-hardware.ts';
+import { tableGames } from '../../server/table/games.ts';
 import { auth, tempDir, testApp } from './helpers.ts';
 
 const games = { tally: tallyAdapter };
@@ -158,4 +160,69 @@ describe('attract mode with the synthetic camera', () => {
     expect(readings[0].command.type).toBe('dice');
     expect(built.service.journal.load('default').filter((e) => e.command.type === 'resetTable')).toEqual([]);
   }, 180_000);
+});
+
+describe('a demo station\'s button box', () => {
+  it('starts a visitor\'s game from any button when no person is playing, and counts every press as someone there', async () => {
+    let clock = Date.UTC(2026, 2, 3, 9, 0, 0);
+    built = await testApp({
+      dbFile: join(dir.dir, 'db.sqlite'),
+      games: tableGames,
+      now: () => clock,
+      tables: [{ serial: { kind: 'virtual' }, kiosk: { attractAfterMinutes: 1, resetAfterGameSeconds: 10, idleResetMinutes: 5 } }],
+      kiosk: { autoStart: false, stepMs: 1000, attractEndSeconds: 20, random: () => 0.25 },
+      hardware: (service) => startHardware(service, { reader: () => Promise.reject(new Error('not used')), log: { info() {}, warn() {}, error() {} } }),
+    });
+    const b = built;
+    const table = b.service.first();
+    const kiosk = b.service.kiosks.get('default')!;
+    const press = async (button: string, kind = 'short') => (await b.app.inject({ method: 'POST', url: '/api/tables/default/box/press', payload: { button, press: kind }, headers: auth() })).json();
+    const last = () => b.service.journal.load('default').at(-1)!;
+    const tick = (ms: number) => {
+      clock += ms;
+      kiosk.tick();
+    };
+
+    // the empty table: any button
+    expect(await press('plane3')).toMatchObject({ ok: true, refused: false, note: expect.stringMatching(/a new game/) });
+    expect(last()).toMatchObject({ origin: 'box', command: { type: 'newGame', players: 4 } });
+    expect(table.adapter.running(table.state)).toBe(true);
+    // a plane picked, then the visitors walk away: the selection does not wait for the next ones
+    await press('confirm'); // the set-up cards
+    await press('plane2');
+    expect(table.snapshot({ canControl: false, showPin: false }).leds).toMatchObject({ planes: ['off', 'on', 'off', 'off'] });
+    // the next game (here from the dashboard) starts with no plane picked
+    await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', players: 4 }, headers: auth() });
+    await press('confirm');
+    expect(table.snapshot({ canControl: false, showPin: false }).leds).toMatchObject({ planes: ['off', 'off', 'off', 'off'] });
+    // a press that sends no command still counts as someone playing
+    tick(4 * 60_000);
+    await press('plane2');
+    tick(2 * 60_000);
+    expect(table.adapter.running(table.state)).toBe(true);
+    tick(4 * 60_000);
+    expect(table.adapter.running(table.state)).toBe(false); // abandoned after 5 idle minutes: reset
+    expect(table.snapshot({ canControl: false, showPin: false }).leds?.planes).toEqual(['off', 'off', 'off', 'off']);
+
+    // the attract game: a press ends it and starts the visitor's own
+    tick(61_000);
+    expect(table.attract).toBe(true);
+    for (let i = 0; i < 5; i++) tick(1000);
+    expect(await press('confirm')).toMatchObject({ ok: true, refused: false });
+    expect(b.service.journal.load('default').slice(-2).map((e) => [e.origin, e.command.type])).toEqual([['kiosk', 'resetTable'], ['box', 'newGame']]);
+    expect(table.attract).toBe(false);
+    tick(1000);
+    expect(table.attract).toBe(false);
+
+    // a person's command refused during the attract game: the table is theirs, the demo does not come back at once
+    tick(5 * 60_000 + 1000); // abandoned
+    tick(61_000);
+    expect(table.attract).toBe(true);
+    const refused = await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'endTurn' }, headers: auth() });
+    expect(refused.statusCode).toBe(409);
+    tick(1000);
+    tick(1000);
+    expect(table.attract).toBe(false);
+    expect(last()).toMatchObject({ origin: 'kiosk', command: { type: 'resetTable' } });
+  });
 });

@@ -12,6 +12,9 @@
  * |                  | digital deck -> drawCard; plane phase, every plane done -> endTurn  |                                 |
  * | undo             | undo                                                               | clear the plane selection       |
  *
+ * With no game on the table (or one over), a long Confirm starts a standard game (newGame: four
+ * planes, digital deck, the table's rule settings); any other press says so.
+ *
  * The engine still validates every command; these checks only avoid sending hopeless ones and
  * give the players a reason at once.
  */
@@ -63,8 +66,12 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     return send(c, { type: 'undo' }, 'undo the last command');
   }
   const setupDraw = game?.phase === 'setup' && game.setup !== null && (game.setupDraws ?? 0) > 0;
-  if (!game || (game.phase === 'setup' && !setupDraw)) return refuse(c, 'no game is running: start one on the dashboard');
-  if (game.phase === 'over') return refuse(c, 'the game is over');
+  const noGame = !game || (game.phase === 'setup' && !setupDraw) || game.phase === 'over';
+  if (noGame && event.button === 'confirm' && event.press === 'long') {
+    return send({ selectedPlane: null }, { type: 'newGame', players: 4 }, 'a new game: four planes, draw the first card (Confirm)');
+  }
+  if (!game || (game.phase === 'setup' && !setupDraw)) return refuse(c, 'no game is running: hold Confirm to start one, or set one up on the dashboard');
+  if (game.phase === 'over') return refuse(c, 'the game is over: hold Confirm for a new one');
 
   const planeId = PLANE_BUTTONS[event.button];
   if (planeId !== undefined) {

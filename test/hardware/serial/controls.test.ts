@@ -30,6 +30,16 @@ describe('box controls', () => {
     expect(buttonToCommand(press('move'), chosen, sel(3))).toMatchObject({ command: null, cue: 'fail', note: expect.stringMatching(/destination.*dashboard/) });
   });
 
+  it('starts a standard game on a long Confirm when none is on the table, or the last is over; says so on any other press', () => {
+    const start = { type: 'newGame', players: 4 };
+    expect(buttonToCommand(press('confirm', 'long'), null, sel(2))).toMatchObject({ command: start, controls: sel(null), cue: null });
+    expect(buttonToCommand(press('confirm', 'long'), game({ phase: 'over' }), INITIAL_CONTROLS).command).toEqual(start);
+    expect(buttonToCommand(press('confirm'), null, INITIAL_CONTROLS)).toMatchObject({ command: null, cue: 'fail', note: expect.stringMatching(/hold Confirm to start one/) });
+    expect(buttonToCommand(press('plane1', 'long'), game({ phase: 'over' }), INITIAL_CONTROLS)).toMatchObject({ command: null, note: 'the game is over: hold Confirm for a new one' });
+    // in a game, a long Confirm is still the end of the turn
+    expect(buttonToCommand(press('confirm', 'long'), game(), INITIAL_CONTROLS).command).toEqual({ type: 'endTurn' });
+  });
+
   it('explains why an action cannot be chosen', () => {
     expect(buttonToCommand(press('move'), game(), INITIAL_CONTROLS).note).toBe('press a plane button first');
     expect(buttonToCommand(press('move'), game({ phase: 'japanese' }), sel(1)).note).toMatch(/plane phase/);

@@ -5,7 +5,8 @@ import { h } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
 
 const BUTTONS = ['plane1', 'plane2', 'plane3', 'plane4', 'search', 'takeoffLanding', 'attack', 'move', 'confirm', 'undo'] as const;
-const LONG_MS = 800;
+/** a long press, as the box's firmware counts it (hardware.md) */
+const LONG_MS = 700;
 
 function led(label: string, mode: string): HTMLElement {
   return h('div', { class: `led led-${mode}` }, h('span', { class: 'lamp', 'aria-hidden': 'true' }), h('span', null, label), h('span', { class: 'led-mode' }, mode));
@@ -22,8 +23,8 @@ export function boxView(app: App): HTMLElement {
       const long = downAt > 0 && Date.now() - downAt >= LONG_MS;
       downAt = 0;
       void app.act(() => app.client.press(b, long ? 'long' : 'short')).then((reply) => {
-        const note = reply.ok ? (reply as { note?: unknown }).note : null;
-        if (typeof note === 'string' && note) app.showToast(note, 'ok');
+        const { note, refused } = reply.ok ? (reply as { note?: unknown; refused?: unknown }) : { note: null, refused: false };
+        if (typeof note === 'string' && note) app.showToast(note, refused === true ? 'error' : 'ok');
       });
     });
     return el;
