@@ -303,6 +303,8 @@ const en = {
   // kiosk
   kioskAttract: 'Demo game — the table is playing by itself',
   kioskInvite: 'Press any button or tap to play!',
+  playNow: 'Play now',
+  playChoose: 'Choose players and time',
   todayStats: 'Today',
   gamesPlayed: 'Games',
   wins: 'Wins',
@@ -825,6 +827,8 @@ const es: Record<Key, string> = {
   newGame: 'Nueva partida',
   kioskAttract: 'Partida de demostración — la mesa juega sola',
   kioskInvite: '¡Pulsa cualquier botón o toca para jugar!',
+  playNow: 'Jugar ya',
+  playChoose: 'Elegir jugadores y tiempo',
   todayStats: 'Hoy',
   gamesPlayed: 'Partidas',
   wins: 'Victorias',

@@ -19,6 +19,8 @@ import { rollView, tableView } from './views/table.ts';
 import { wizardView } from './views/wizard.ts';
 
 const KIOSK_IDLE_MS = 90_000;
+/** a demo station's screen refused with its PIN (too many wrong tries from this address) tries again after this */
+const KIOSK_AUTH_RETRY_MS = 10_000;
 
 function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -61,7 +63,13 @@ function start(): void {
   app.addOverlay(pinOverlay);
 
   let lastPhase: string | null = null;
+  // a demo station's own screen is given the PIN (showPinOnLocalDisplay): it controls the table with it, without showing it
+  let kioskAuthAt = 0;
   client.on('state', (snap) => {
+    if (kiosk && snap.pin && !snap.canControl && Date.now() - kioskAuthAt > KIOSK_AUTH_RETRY_MS) {
+      kioskAuthAt = Date.now();
+      void client.authorise(snap.pin);
+    }
     const phase = (snap.state as { phase?: string } | null)?.phase ?? null;
     if (phase !== lastPhase && (phase === 'over' || lastPhase === 'over')) invalidateStats();
     lastPhase = phase;

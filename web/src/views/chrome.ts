@@ -42,7 +42,8 @@ export function chromeView(app: App): HTMLElement {
       : null,
     h('div', { class: 'tools' },
       h('span', { class: `conn ${app.connected ? 'on' : 'off'}`, title: app.connected ? '' : t('disconnected') }, app.connected ? '●' : '○'),
-      snap?.pin ? h('span', { class: 'pin-shown' }, t('pinShown', { pin: snap.pin })) : null,
+      // a demo station's screen uses the PIN without showing it to every visitor (main.ts)
+      snap?.pin && !app.kiosk ? h('span', { class: 'pin-shown' }, t('pinShown', { pin: snap.pin })) : null,
       snap?.canControl
         ? h('span', { class: 'control on', 'data-testid': 'control-state' }, t('controlling'))
         : h('button', { type: 'button', class: 'btn small', 'data-testid': 'unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlock')),

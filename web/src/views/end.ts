@@ -3,6 +3,7 @@ import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { durationText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
+import { playNow } from './kiosk.ts';
 
 export function endOverlay(app: App): HTMLElement | null {
   const st = app.state;
@@ -29,7 +30,9 @@ export function endOverlay(app: App): HTMLElement | null {
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-new-game', onclick: () => {
           app.ui.endDismissedFor = outcome.at;
-          app.go('wizard');
+          // a demo station's visitors play again at once; at home the players set the next game up
+          if (app.kiosk) playNow(app);
+          else app.go('wizard');
         } }, t('newGame')),
         h('button', { type: 'button', class: 'btn big-btn', onclick: () => {
           app.ui.endDismissedFor = outcome.at;

@@ -43,14 +43,31 @@ export function statsView(): HTMLElement {
   );
 }
 
+/** A visitor's game at once: the standard one (four planes, digital deck, the table's rule settings), as the box's buttons start it. */
+export function playNow(app: App): void {
+  void app.act(() => app.client.command({ type: 'newGame' }));
+}
+
+/** The empty table (or a finished game's): what a visitor presses to play. */
+function playPanel(app: App): HTMLElement {
+  return h('section', { class: 'kiosk-play', 'data-testid': 'kiosk-play' },
+    h('p', { class: 'invite' }, t('kioskInvite')),
+    h('div', { class: 'row' },
+      h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'play-now', onclick: () => playNow(app) }, t('playNow')),
+      h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'play-choose', onclick: () => app.go('wizard') }, t('playChoose'))),
+  );
+}
+
 export function kioskView(app: App): HTMLElement {
   refreshStats(app);
   const attract = app.snap?.attract === true;
+  const st = app.state;
+  const noGame = !!app.snap && (!st || (st.phase === 'setup' && !st.setup) || st.phase === 'over');
   return h('div', { class: `kiosk-view${attract ? ' attract' : ''}` },
     attract
-      ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', onclick: () => app.go('wizard') },
+      ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', onclick: () => playNow(app) },
           h('span', { class: 'badge' }, t('attractBadge')), ' ', t('kioskAttract'), h('span', { class: 'invite' }, t('kioskInvite')))
-      : null,
+      : noGame ? playPanel(app) : null,
     h('div', { class: 'kiosk-body' }, tableView(app), statsView()),
   );
 }

@@ -15,7 +15,8 @@ export function tableView(app: App): HTMLElement {
   const attract = app.snap?.attract === true;
   return h('div', { class: 'table-view' },
     alertsView(app),
-    noGame ? h('p', { class: 'no-game' }, app.snap ? t('noGame') : t('connecting')) : null,
+    // a demo station offers its own Play buttons above
+    noGame && !(app.kiosk && app.snap) ? h('p', { class: 'no-game' }, app.snap ? t('noGame') : t('connecting')) : null,
     attract ? null : nextStepView(app),
     h('div', { class: `table-layout${st?.roll ? ' rolling' : ''}` },
       h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app), historyView(app, 10)),
