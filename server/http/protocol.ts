@@ -117,7 +117,11 @@ export type { AreaConfig, CalibrationConfig, CalibrationView } from '../table/ca
 /** POST /api/tables/:id/camera/calibration/estimate: the tray found in a frame of the empty tray (not kept). */
 export type { TrayEstimateReply } from '../table/camera-setup.ts';
 
-/** GET /api/tables/:id/stats?day=YYYY-MM-DD (server's local day; default today). Attract games are counted apart. */
+/**
+ * GET /api/tables/:id/stats?day=YYYY-MM-DD (server's local day; default today). `games` and the figures
+ * after it are the finished games; games left unfinished (`abandoned`, by cause: newGame, reset,
+ * leftAlone) and the attract games are counted apart.
+ */
 export interface DayStatsReply {
   tableId: string;
   day: string;
@@ -125,6 +129,7 @@ export interface DayStatsReply {
   results: Record<string, number>;
   causes: Record<string, number>;
   durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null };
+  abandoned: { games: number; causes: Record<string, number> };
   attractGames: number;
   recent: { startedAt: number; endedAt: number; result: string; cause: string | null; durationMs: number; details: Record<string, unknown> }[];
 }

@@ -1,6 +1,7 @@
 /**
- * Play statistics for demo stations: one row per finished game. Games the attract mode
- * plays by itself are stored flagged and kept out of the figures.
+ * Play statistics for demo stations: one row per game finished, or given up unfinished (result
+ * `abandoned`: counted apart from the finished games' figures). Games the attract mode plays by
+ * itself are stored flagged and kept out of the figures.
  */
 import type { Db } from './database.ts';
 
@@ -17,6 +18,9 @@ export interface FinishedGame {
   details: Record<string, unknown>;
 }
 
+/** The result of a game people left unfinished; its cause says how: `newGame` (one started in its place), `reset`, `leftAlone` (a demo station's idle reset). */
+export const ABANDONED = 'abandoned';
+
 export interface DayStats {
   tableId: string;
   /** local calendar day of the server, YYYY-MM-DD */
@@ -25,6 +29,8 @@ export interface DayStats {
   results: Record<string, number>;
   causes: Record<string, number>;
   durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null };
+  /** games people left unfinished (not counted above), by how */
+  abandoned: { games: number; causes: Record<string, number> };
   /** games played by the attract mode (not counted above) */
   attractGames: number;
   recent: { startedAt: number; endedAt: number; result: string; cause: string | null; durationMs: number; details: Record<string, unknown> }[];
@@ -70,7 +76,10 @@ export class StatsStore {
     const rows = this.selectDay.all(tableId, day) as {
       started_at: number; ended_at: number; result: string; cause: string | null; duration_ms: number; attract: number; details: string;
     }[];
-    const played = rows.filter((r) => r.attract === 0);
+    const people = rows.filter((r) => r.attract === 0);
+    const played = people.filter((r) => r.result !== ABANDONED);
+    const left: Record<string, number> = {};
+    for (const r of people) if (r.result === ABANDONED) left[r.cause ?? 'reset'] = (left[r.cause ?? 'reset'] ?? 0) + 1;
     const results: Record<string, number> = {};
     const causes: Record<string, number> = {};
     for (const r of played) {
@@ -92,7 +101,8 @@ export class StatsStore {
         min: durations.length === 0 ? null : durations[0],
         max: durations.length === 0 ? null : durations[durations.length - 1],
       },
-      attractGames: rows.length - played.length,
+      abandoned: { games: people.length - played.length, causes: left },
+      attractGames: rows.length - people.length,
       recent: played.slice(-20).map((r) => ({
         startedAt: r.started_at, endedAt: r.ended_at, result: r.result, cause: r.cause, durationMs: r.duration_ms, details: JSON.parse(r.details) as Record<string, unknown>,
       })),

@@ -15,6 +15,7 @@ import type { MetaStore } from '../store/meta-store.ts';
 import type { StatsStore } from '../store/stats-store.ts';
 import type { CameraSetup, SavedCalibration } from './camera-setup.ts';
 import { GameSession, REPLAY_STARTS, RESET_TABLE } from './game-session.ts';
+import { ABANDONED } from '../store/stats-store.ts';
 import type { GameAdapter } from './game-adapter.ts';
 import { Stopwatch } from './stopwatch.ts';
 import { withEvents, type RecentEvent } from './recent-events.ts';
@@ -223,6 +224,7 @@ export class Table<S = unknown> extends EventEmitter {
     // dice typed in by a person (and taken) are what the tray holds now
     if (prepared.type === 'dice' && origin !== 'camera') this.diceUnread = null;
     if (origin === 'player' || origin === 'box' || (origin === 'camera' && !this.attract)) this.lastActivity = at;
+    if (REPLAY_STARTS.includes(prepared.type)) this.recordAbandoned(before, prepared.type, origin, at);
     if (prepared.type === 'newGame') this.gameStart = { seq: entry.seq, origin };
     else if (REPLAY_STARTS.includes(prepared.type)) this.gameStart = null;
     this.recordOutcome(before, result.state);
@@ -313,18 +315,28 @@ export class Table<S = unknown> extends EventEmitter {
   private recordOutcome(before: S, after: S): void {
     const ended = this.adapter.outcome(after);
     if (!ended || this.adapter.outcome(before) || !this.gameStart) return;
-    const startedAt = this.adapter.startedAt(after) ?? ended.at;
+    this.recordGame({ startedAt: this.adapter.startedAt(after) ?? ended.at, endedAt: ended.at, result: ended.result, cause: ended.cause }, after);
+  }
+
+  /**
+   * A game people were playing, given up unfinished: a new game in its place, the table reset by a
+   * person, or by a demo station when it was left alone. Kept apart from the finished games' figures.
+   */
+  private recordAbandoned(before: S, command: string, origin: CommandOrigin, at: number): void {
+    if (!this.gameStart || this.gameStart.origin === 'attract' || !this.adapter.running(before)) return;
+    const cause = origin === 'kiosk' ? 'leftAlone' : command === 'newGame' ? 'newGame' : 'reset';
+    this.recordGame({ startedAt: this.adapter.startedAt(before) ?? at, endedAt: at, result: ABANDONED, cause }, before);
+  }
+
+  private recordGame(game: { startedAt: number; endedAt: number; result: string; cause: string | null }, state: S): void {
     try {
       this.stores.stats.record({
         tableId: this.id,
         game: this.adapter.module.id,
-        startedSeq: this.gameStart.seq,
-        startedAt,
-        endedAt: ended.at,
-        result: ended.result,
-        cause: ended.cause,
-        attract: this.gameStart.origin === 'attract',
-        details: this.adapter.summary(after),
+        startedSeq: this.gameStart!.seq,
+        ...game,
+        attract: this.gameStart!.origin === 'attract',
+        details: this.adapter.summary(state),
       });
     } catch (err) {
       this.log.warn({ table: this.id, err }, 'could not record the game in the statistics');

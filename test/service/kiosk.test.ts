@@ -82,6 +82,12 @@ describe('demo station (kiosk)', () => {
     expect((await state()).state.started).not.toBeNull();
     tick(61_000);
     expect((await state()).state.started).toBeNull();
+    // counted apart from the finished games, with how it was left; so is one a new game took the place of
+    await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });
+    clock += 1000;
+    await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });
+    stats = (await b.app.inject({ url: `/api/tables/default/stats?day=${localDay(clock)}` })).json();
+    expect(stats).toMatchObject({ games: 1, results: { won: 1 }, abandoned: { games: 2, causes: { leftAlone: 1, newGame: 1 } }, attractGames: 1 });
   });
 });
 

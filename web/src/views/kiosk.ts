@@ -28,12 +28,14 @@ export function invalidateStats(): void {
 }
 
 export function statsView(): HTMLElement {
-  if (!stats || stats.games === 0) return h('section', { class: 'day-stats', 'data-testid': 'day-stats' }, h('h2', null, t('todayStats')), h('p', null, t('statsUnavailable')));
+  const left = stats?.abandoned?.games ?? 0;
+  if (!stats || stats.games + left === 0) return h('section', { class: 'day-stats', 'data-testid': 'day-stats' }, h('h2', null, t('todayStats')), h('p', null, t('statsUnavailable')));
   const defeats = Object.entries(stats.causes).filter(([cause]) => cause !== 'shohoSunk');
   return h('section', { class: 'day-stats', 'data-testid': 'day-stats' },
     h('h2', null, t('todayStats')),
     h('dl', null,
       h('div', null, h('dt', null, t('gamesPlayed')), h('dd', { 'data-testid': 'stats-games' }, stats.games)),
+      left ? h('div', null, h('dt', null, t('gamesLeft')), h('dd', { 'data-testid': 'stats-left' }, left)) : null,
       h('div', null, h('dt', null, t('wins')), h('dd', null, stats.results.won ?? 0)),
       h('div', null, h('dt', null, t('avgDuration')), h('dd', null, stats.durationMs.mean !== null ? durationText(stats.durationMs.mean) : '—')),
     ),
