@@ -78,3 +78,36 @@ describe.skipIf(!HAVE_CHROMIUM)('the move form on a wide table screen', () => {
     expect(t.errors).toEqual([]);
   });
 });
+
+describe.skipIf(!HAVE_CHROMIUM)('a plane short of fuel', () => {
+  const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
+
+  it('is offered only the moves its fuel pays for, and told when it can only skip (and crash)', async () => {
+    const { server, page } = t;
+    const game = async (fuel: number) => {
+      // planes 3 and 4 start on red islands 8 and 9 with this fuel
+      await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, ruleOverrides: { 'start.redIslandFuel': fuel } });
+      await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
+      await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
+      await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+    };
+    await game(1);
+    await page.goto(`${server.url}/?lang=en`);
+    await unlock(page);
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
+    const option = (v: string) => page.locator(`select[name=to-3] option[value="${v}"]`);
+    await expect.poll(() => option('4').textContent()).toBe('Island 4 (1 fuel)');
+    expect(await option('4').isDisabled()).toBe(false);
+    expect(await option('1').textContent()).toBe('Island 1 (3 fuel: not enough, flying over 4)');
+    expect(await option('1').isDisabled()).toBe(true);
+
+    await game(0);
+    await expect.poll(() => page.getByTestId('futile-3-move').textContent()).toBe('not enough fuel');
+    expect(await page.getByTestId('futile-3-search').textContent()).toBe('not an orange island');
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
+    await expect.poll(() => page.getByTestId('move-no-fuel-3').textContent()).toBe('Plane 3 has 0 fuel: a move costs at least 1. It can only skip.');
+    expect(await page.locator('select[name=to-3]').count()).toBe(0);
+    expect(await page.getByTestId('skip-3').textContent()).toBe('Skip action (−1 fuel: it crashes)');
+    expect(t.errors).toEqual([]);
+  });
+});

@@ -115,16 +115,17 @@ function manoeuvreChoices(app: App, plane: PlaneState, actions: readonly Manoeuv
  */
 function moveOptions(app: App, plane: PlaneState, reach: MoveDestinations): [string, string, boolean][] {
   const rules = app.rules();
-  const cost = (n: number) => t('fuelCost', { n });
+  // a move the plane's fuel does not pay for is listed, not to be picked
+  const cost = (n: number) => (n > plane.fuel ? t('fuelShort', { n }) : t('fuelCost', { n }));
   const here = plane.position.at === 'approach';
-  const options: [string, string, boolean][] = [['approach', here ? t('approach') : `${t('approach')} (${reach.approach ? cost(rules.move.returnFuel) : t('unreachable')})`, here || !reach.approach]];
+  const options: [string, string, boolean][] = [['approach', here ? t('approach') : `${t('approach')} (${reach.approach ? cost(rules.move.returnFuel) : t('unreachable')})`, here || !reach.approach || rules.move.returnFuel > plane.fuel]];
   const own = plane.position.at === 'island' ? plane.position.island : null;
   for (const island of rules.board.islands) {
     if (island.id === own) continue;
     const way = reach.islands.get(island.id);
     const label = t('island', { n: island.id });
-    if (way?.oneStep) options.push([String(island.id), `${label} (${cost(rules.move.oneIslandFuel)})`, false]);
-    else if (way?.via.length) options.push([String(island.id), `${label} (${cost(rules.move.twoIslandsFuel)}, ${t('viaIslands', { via: way.via.join(', ') })})`, false]);
+    if (way?.oneStep) options.push([String(island.id), `${label} (${cost(rules.move.oneIslandFuel)})`, rules.move.oneIslandFuel > plane.fuel]);
+    else if (way?.via.length) options.push([String(island.id), `${label} (${cost(rules.move.twoIslandsFuel)}, ${t('viaIslands', { via: way.via.join(', ') })})`, rules.move.twoIslandsFuel > plane.fuel]);
     else options.push([String(island.id), `${label} (${t('unreachable')})`, true]);
   }
   return options;
@@ -206,7 +207,18 @@ function futileNote(app: App, plane: PlaneState, action: (typeof ACTIONS)[number
   } else if (action === 'move') {
     if (at === 'deck') note = 'futileOnDeck';
   }
+  // an action's fuel is paid before it starts: a plane short of it cannot take it (it may only skip, and run dry)
+  if (!note && at !== 'deck' && plane.fuel < actionFuel(app, action)) note = 'futileNoFuel';
   return note ? h('small', { class: 'choice-note', 'data-testid': `futile-${plane.id}-${action}` }, t(note)) : null;
+}
+
+/** The least fuel an action costs a plane in the air (the cheapest move; a landing costs none). */
+function actionFuel(app: App, action: (typeof ACTIONS)[number]): number {
+  const rules = app.rules();
+  if (action === 'search') return rules.search.fuelCost;
+  if (action === 'attack') return rules.attack.fuelCost;
+  if (action === 'move') return Math.min(rules.move.oneIslandFuel, rules.move.returnFuel);
+  return 0;
 }
 
 /** Whether the plane's unused tile is, or may be, Aggressive (a lightning attack with the attack's dice). */
@@ -344,6 +356,8 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     } else if (plane.action === 'move') {
       if (plane.position.at === 'deck') {
         parts.push(h('p', { class: 'hint' }, t('moveFromDeck')));
+      } else if (plane.fuel < actionFuel(app, 'move')) {
+        parts.push(h('p', { class: 'hint warn', 'data-testid': `move-no-fuel-${id}` }, t('moveNoFuel', { plane: id, fuel: plane.fuel, n: actionFuel(app, 'move') })));
       } else {
         const tiles = tilesFor('move');
         const reach = reachOf(app, plane, form.manoeuvre);
@@ -390,7 +404,9 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     const tankLimit = rules.dropTank.maxFuelToUse;
     if (plane.load === 'dropTank' && plane.fuel <= tankLimit) extras.push(button(t('useDropTank'), () => void app.send({ type: 'useDropTank', plane: id }), 'small', `droptank-${id}`));
     // in the air, not acting costs fuel to stay up: said on the button
-    const skipLabel = plane.position.at === 'deck' ? t('skip') : `${t('skip')} (−${t('fuelCost', { n: rules.idle.fuelLoss })})`;
+    const skipLabel = plane.position.at === 'deck'
+      ? t('skip')
+      : `${t('skip')} (−${t('fuelCost', { n: rules.idle.fuelLoss })}${plane.fuel < rules.idle.fuelLoss ? `: ${t('skipCrashes')}` : ''})`;
     if (!waiting.length) extras.push(button(skipLabel, () => void app.send({ type: 'skipAction', plane: id }), 'small', `skip-${id}`));
   }
   if (plane.load !== 'none' && plane.position.at !== 'deck') extras.push(button(t('dropLoad'), () => void app.send({ type: 'dropLoad', plane: id }), 'small', `dropload-${id}`));
