@@ -62,7 +62,7 @@ describe.skipIf(!HAVE_CHROMIUM)('an attack says its chance before it is made', (
     // a normal attack's dice: the plane's 3, +1 for the fuel spent
     expect([roll.manoeuvre, roll.tracker.spec.dice]).toEqual(['aggressive', 4]);
     // where the dice come from, each source before its dice (a "+3 skill" read as skill gained)
-    await expect.poll(() => page.getByTestId('dice-breakdown').textContent()).toBe(' (skill 3, fuel +1)');
+    await expect.poll(() => page.getByTestId('dice-breakdown').textContent()).toBe(' (skill dice 3, fuel +1)');
     expect((await state()).actionChances ?? []).toEqual([]);
     expect(t.errors).toEqual([]);
   });

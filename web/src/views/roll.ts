@@ -41,7 +41,7 @@ export function reasonText(reason: string): string {
 }
 
 /**
- * Where the roll's dice come from, each source before its dice ("skill 3, fuel +1, bomb −1"): a
+ * Where the roll's dice come from, each source before its dice ("skill dice 3, fuel +1, bomb −1"): a
  * number after "+" read as skill gained.
  */
 function breakdownText(parts: readonly { reason: string; dice: number }[]): string {
@@ -63,6 +63,8 @@ export function targetLabel(roll: RollWithOdds, id: string): string {
 }
 
 function bestText(app: App, roll: RollWithOdds, best: RollResult): string {
+  // before the first throw is read, not the worst result (a landing's "crash, pilot injured")
+  if (roll.tracker.faces === null) return t('nothingYet');
   if (best.kind === 'tier') {
     if (best.equal === 0 && !best.tierId) return t('nothingYet');
     const goal = roll.tracker.spec.goal;
@@ -128,6 +130,17 @@ export function oddsNowOf(roll: RollWithOdds): RollOdds | null {
   }
 }
 
+/**
+ * A roll whose every end is one of its results (a landing: safe, crash unharmed, crash injured with no
+ * pair): the chance of each, best first, which add up to 100 %, rather than the chance of reaching at
+ * least each (100 % for the worst, which reads as a certain crash).
+ */
+function outcomeRows(tiers: RollTier[], label: (x: RollTier) => string, odds: RollOdds, start: RollOdds | null): [string, number, number | null][] {
+  const best = [...tiers].sort((a, b) => b.equal - a.equal);
+  const exactly = (o: RollOdds, i: number) => (best[i].equal === 0 ? 1 : (o.reach[best[i].id] ?? 0)) - (i === 0 ? 0 : (o.reach[best[i - 1].id] ?? 0));
+  return best.map((x, i): [string, number, number | null] => [label(x), Math.max(0, exactly(odds, i)), start ? Math.max(0, exactly(start, i)) : null]);
+}
+
 function oddsView(app: App, roll: RollWithOdds): Child {
   const start = oddsOf(roll);
   // once dice show, what they can still reach (a locked 1 can make a target impossible, a reading can reach it)
@@ -137,7 +150,9 @@ function oddsView(app: App, roll: RollWithOdds): Child {
   if (!odds || goal.kind === 'faces') return h('p', { class: 'hint' }, t('oddsUnavailable'));
   const reachOf = (o: RollOdds | null, id: string) => (o ? (o.reach[id] ?? 0) : null);
   const rows: [string, number, number | null][] =
-    goal.kind === 'tiers'
+    goal.kind === 'tiers' && goal.tiers.some((x) => x.equal === 0)
+      ? outcomeRows(goal.tiers, (x) => tierLabel(app, roll, x), odds, now ? start : null)
+      : goal.kind === 'tiers'
       ? goal.tiers.filter((x) => x.equal > 0).map((x): [string, number, number | null] => [tierLabel(app, roll, x), reachOf(odds, x.id)!, now ? reachOf(start, x.id) : null])
       : goal.targets.map((x): [string, number, number | null] => [targetLabel(roll, x.id), reachOf(odds, x.id)!, now ? reachOf(start, x.id) : null]);
   const pct = (p: number) => `${Math.round(p * 100)}%`;

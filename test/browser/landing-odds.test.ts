@@ -1,0 +1,32 @@
+/**
+ * A landing roll's panel: before the first throw it has reached nothing yet (not "crash, pilot
+ * injured"), and its odds are the chance of each way the landing ends (safe, crash with the pilot
+ * unharmed, crash with the pilot injured), best first, adding up to 100 %. Plane 1 lands from the
+ * approach area with a rule set where every landing is rolled, on its three skill dice alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { HAVE_CHROMIUM, command, unlock, useBrowserTable } from './harness.ts';
+
+describe.skipIf(!HAVE_CHROMIUM)('a landing roll', () => {
+  const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
+
+  it('says nothing is reached before the throw, and the chance of each end of the landing', async () => {
+    const { server, page } = t;
+    await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, ruleOverrides: { 'landing.autoFuel': 15, 'landing.dicePerFuel': 0 } });
+    await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
+    await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
+    await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: id === 1 ? 'takeoffLanding' : 'move' });
+    await page.goto(`${server.url}/?lang=en`);
+    await unlock(page);
+    await page.getByTestId('land-1').click();
+    await page.getByTestId('roll-panel').waitFor();
+    expect(await page.getByTestId('best').textContent()).toBe('nothing yet');
+    const rows = page.locator('[data-testid=odds] li');
+    await expect.poll(() => rows.locator('.odds-label').allTextContents()).toEqual(['safe landing', 'crash, pilot unharmed', 'crash, pilot injured']);
+    const values = (await rows.locator('.odds-value').allTextContents()).map((v) => Number(v.replace('%', '')));
+    expect(values.every((v) => v > 0 && v < 100)).toBe(true);
+    expect(Math.abs(values.reduce((a, b) => a + b, 0) - 100)).toBeLessThanOrEqual(2);
+    expect(t.errors).toEqual([]);
+  });
+});
