@@ -101,7 +101,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a whole game in the browser', () => {
     expect(tiles.map((x) => x.plane)).toEqual([2]);
     const name = dictionaries.en[`man_${tiles[0]!.manoeuvre}` as keyof typeof dictionaries.en];
     await expect.poll(() => phone.getByTestId('tile-2').textContent()).toBe(`${name} (only on your phone)`);
-    expect(await table.getByTestId('tile-2').textContent()).toBe('tile face down');
+    expect(await table.getByTestId('tile-2').textContent()).toBe('face down');
   });
 
   /** The screen a command is given on: seat 2's phone for its plane, else the table display. */

@@ -155,7 +155,7 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/phone/2?lang=en`);
-    await expect.poll(() => page.getByTestId('tile-3').textContent()).toBe('tile face down');
+    await expect.poll(() => page.getByTestId('tile-3').textContent()).toBe('face down');
     await unlock(page);
     const { data } = await api(server, 'GET', '/api/tables/default/seats/2/secrets');
     const tile = (data.secrets as { tiles: { plane: number; manoeuvre: string }[] }).tiles.find((x) => x.plane === 3)!;

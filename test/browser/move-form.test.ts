@@ -56,7 +56,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the move form', () => {
 describe.skipIf(!HAVE_CHROMIUM)('the move form on a wide table screen', () => {
   const t = useBrowserTable(undefined, { width: 1920, height: 1080 });
 
-  it('keeps its destination list inside the plane card, three cards abreast', async () => {
+  it('keeps its destination list inside the plane card, and the whole game on the screen', async () => {
     const { server, page } = t;
     await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, expansions: { expertManoeuvres: true } });
     await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
@@ -75,6 +75,11 @@ describe.skipIf(!HAVE_CHROMIUM)('the move form on a wide table screen', () => {
       });
       expect(inside).toMatchObject({ left: true, right: true });
     }
+    // the whole game on one 1920 × 1080 screen: four planes two by two, the board, the clock, End turn
+    const page1080 = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight, endTurn: document.querySelector('[data-testid=end-turn]')?.getBoundingClientRect().bottom ?? null }));
+    expect(page1080.width).toBeLessThanOrEqual(1920);
+    expect(page1080.height).toBeLessThanOrEqual(1080);
+    expect(page1080.endTurn).not.toBeNull();
     expect(t.errors).toEqual([]);
   });
 });

@@ -98,7 +98,7 @@ export function gameControls(app: App): HTMLElement | null {
   }
   buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', onclick: () => void app.send({ type: 'undo' }) }, t('undo')));
   if (running) {
-    buttons.push(h('button', { type: 'button', class: 'btn danger', 'data-testid': 'reset', onclick: () => {
+    buttons.push(h('button', { type: 'button', class: 'btn danger small', 'data-testid': 'reset', onclick: () => {
       if (confirm(t('resetConfirm'))) void app.send({ type: 'resetTable' });
     } }, t('reset')));
   }

@@ -70,6 +70,6 @@ export function kioskView(app: App): HTMLElement {
       ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', onclick: () => playNow(app) },
           h('span', { class: 'badge' }, t('attractBadge')), ' ', t('kioskAttract'), h('span', { class: 'invite' }, t('kioskInvite')))
       : noGame ? playPanel(app) : null,
-    h('div', { class: 'kiosk-body' }, tableView(app), statsView()),
+    h('div', { class: 'kiosk-body' }, attract || noGame ? statsView() : null, tableView(app)),
   );
 }

@@ -377,7 +377,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
             void app.send(withManoeuvre(cmd));
           }, 'primary', `move-${id}`),
         ),
-        h('p', { class: 'hint', 'data-testid': `move-hint-${id}` }, t('moveHint', {
+        h('p', { class: 'hint move-hint', 'data-testid': `move-hint-${id}` }, t('moveHint', {
           near: near.length ? near.join(', ') : '—',
           one: rules.move.oneIslandFuel,
           two: rules.move.twoIslandsFuel,

@@ -19,9 +19,9 @@ export function tableView(app: App): HTMLElement {
     noGame && !(app.kiosk && app.snap) ? h('p', { class: 'no-game' }, app.snap ? t('noGame') : t('connecting')) : null,
     attract ? null : nextStepView(app),
     h('div', { class: `table-layout${st?.roll ? ' rolling' : ''}` },
-      h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app), historyView(app, 10)),
-      // during a roll the panel takes the middle of the screen, the board moves under it
-      h('div', { class: 'col-board' }, st?.roll ? rollPanel(app, false) : null, boardView(app)),
+      h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app)),
+      // during a roll the panel takes the middle of the screen, the board moves under it; what happened goes under the board
+      h('div', { class: 'col-board' }, st?.roll ? rollPanel(app, false) : null, boardView(app), historyView(app, 10)),
       h('div', { class: 'col-right' }, planesView(app, null, !attract)),
     ),
   );
