@@ -62,6 +62,13 @@ export interface BuiltApp {
 
 type IdParams = { Params: { id: string } };
 
+/** The codes the API documents (server/http/README.md) for a request fastify itself refuses (its body, a file path), not fastify's own. */
+function requestErrorCode(status: number): string {
+  if (status === 413) return 'bodyTooLarge';
+  if (status === 415) return 'unsupportedMediaType';
+  return 'badRequest';
+}
+
 function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   return reply.code(status).send({ error: { code, message } });
 }
@@ -114,11 +121,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     }
   });
 
+  // bodies are JSON: fastify's own plain-text parser would pass a text body on to the schemas as a string
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err.validation) return sendError(reply, 400, 'badRequest', `${err.validationContext ?? 'request'}: ${err.message}`);
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) request.log.error({ err }, 'request failed');
-    return sendError(reply, status, status === 500 ? 'internal' : (err.code ?? 'badRequest'), status === 500 ? 'Internal error.' : err.message);
+    return sendError(reply, status, status === 500 ? 'internal' : requestErrorCode(status), status === 500 ? 'Internal error.' : err.message);
   });
 
   const table = (request: FastifyRequest<IdParams>, reply: FastifyReply): Table<any> | null => {

@@ -200,7 +200,7 @@ describe('controls need the table PIN; wrong PINs are rate-limited; watching is 
     const big = JSON.stringify({ type: 'dice', faces: new Array(40_000).fill(1) });
     const r = await fixture.built.app.inject({ method: 'POST', url: '/api/tables/default/commands', headers: { authorization: `Bearer ${FUZZ_PIN}`, 'content-type': 'application/json' }, payload: big });
     expect(r.statusCode).toBe(413);
-    expect(r.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(r.json().error).toMatchObject({ code: 'bodyTooLarge', message: expect.any(String) });
     const url = await listenLoopback(fixture.built);
     const s = await socketTo(url, { table: 'default', pin: FUZZ_PIN });
     const closed = new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
