@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openJournal, replay, submit, type JournalState } from '../../server/games/journal.ts';
-import { yorktown1942 } from '../../server/games/yorktown1942/index.ts';
+import { actionChances, yorktown1942 } from '../../server/games/yorktown1942/index.ts';
 import { playGame, type GameSummary } from '../../server/games/yorktown1942/simulation.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
 import { T0 } from './yorktown-helpers.ts';
@@ -67,6 +67,25 @@ describe('whole games', () => {
     }
     expect(journal.state.outcome).toMatchObject({ result: 'lost', cause: 'allPlanesDestroyed' });
     expect(replay(yorktown1942, journal.entries)).toEqual(journal.state);
+  });
+
+  it('the built-in policy makes no lightning attack that no roll can win (the demo station plays it for visitors)', () => {
+    let lightning = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const game = playGame({ seed, players: 4, difficulty: 30 });
+      let state = yorktown1942.emptyState();
+      for (const entry of game.journal.entries) {
+        if (entry.command.type === 'lightningAttack') {
+          lightning++;
+          const chance = actionChances(state).find((c) => c.kind === 'lightning' && c.plane === entry.command.plane);
+          expect(chance?.chance, `seed ${seed}, seq ${entry.seq}`).not.toBe(0);
+        }
+        const next = yorktown1942.apply(state, entry.command as never, entry.at);
+        if (!next.ok) throw new Error(`seed ${seed}: ${entry.command.type} refused on replay`);
+        state = next.state;
+      }
+    }
+    expect(lightning).toBeGreaterThan(0);
   });
 
   it('a simulated game is the same for the same seed', () => {

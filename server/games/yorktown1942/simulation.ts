@@ -7,6 +7,7 @@ import { equalGroups, seededRandom, rollDie, decideTargets } from '../../dice/in
 import type { Face } from '../../dice/types.ts';
 import { openJournal, submit, type JournalState } from '../journal.ts';
 import type { GameCommand } from '../game-module.ts';
+import { actionChances } from './action-odds.ts';
 import { clearWayToApproach, colourOf, neighbours } from './board.ts';
 import { yorktown1942 } from './index.ts';
 import type { ActionType, IslandId, PlaneState, Position, YorktownState } from './types.ts';
@@ -299,6 +300,11 @@ function afterEachCommand(table: VirtualTable, random: () => number): void {
   if (table.state.roll) playRoll(table, random);
 }
 
+function lightningMayHit(state: YorktownState, plane: number): boolean {
+  const chance = actionChances(state).find((c) => c.plane === plane && c.kind === 'lightning');
+  return chance === undefined || chance.chance !== 0;
+}
+
 export function playGame(options: SimulationOptions): GameSummary {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
   const maxCommands = options.maxCommands ?? 5000;
@@ -337,7 +343,8 @@ export function playGame(options: SimulationOptions): GameSummary {
       if (window && window.plane === id && !over()) {
         const now = table.state.planes.find((p) => p.id === id)!;
         if (window.emergencyLanding) table.send({ type: 'emergencyLanding', plane: id }, timing.action);
-        else if (window.lightningAttack && now.fuel >= 4) table.send({ type: 'lightningAttack', plane: id }, timing.action);
+        // a lightning attack no roll can win (four equal dice for a Zeke, three dice rolled) is not made
+        else if (window.lightningAttack && now.fuel >= 4 && lightningMayHit(table.state, id)) table.send({ type: 'lightningAttack', plane: id }, timing.action);
         afterEachCommand(table, random);
       }
     }
