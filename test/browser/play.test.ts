@@ -66,7 +66,12 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
   });
 
   it('draws the Japanese card and shows it large', async () => {
+    // until this turn's card is drawn, the one shown is the set-up's, faded and said to be the previous one
+    const past = page.locator('[data-testid=last-card].past');
+    await expect.poll(() => past.count()).toBe(1);
+    expect(await past.locator('.label').textContent()).toMatch(/^Previous card/);
     await page.getByTestId('draw-card').click();
+    await expect.poll(() => past.count()).toBe(0);
     await expect.poll(async () => (await state()).phase).toBe('planes');
     const card = page.getByTestId('last-card');
     await expect.poll(() => card.isVisible()).toBe(true);

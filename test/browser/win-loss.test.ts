@@ -98,6 +98,9 @@ describe.skipIf(!HAVE_CHROMIUM)('reaching the end of a game', () => {
     const end = page.getByTestId('end-screen');
     await end.waitFor();
     expect(await end.textContent()).toContain('Time ran out.');
+    // Escape closes it, as its Close button does: the table under it shows
+    await page.keyboard.press('Escape');
+    await end.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
 });

@@ -65,7 +65,7 @@ const en = {
   searchBonusPlural: '+{n} dice when attacking the Shōhō and CAP',
   searchUnlocks: 'located at {a} · +1 die at {b} · +2 dice at {c}',
   cap: 'CAP',
-  capHint: '−{n} dice attacking the Shōhō',
+  capHint: '−{dice} attacking the Shōhō',
   turn: 'Turn {n}',
   phase_setup: 'Setting up',
   phase_japanese: 'Japanese actions',
@@ -117,6 +117,7 @@ const en = {
   notSpotted: 'Yorktown not spotted',
   island: 'Island {n}',
   lastCard: 'Japanese card',
+  previousCard: 'Previous card (draw this turn\'s)',
   noCard: 'No card drawn yet',
   event_none: 'no event',
   event_cap: 'Combat Air Patrol: a Zeke to the CAP',
@@ -324,6 +325,9 @@ const en = {
   tier_raise: 'search +{n}',
   tier_hits: '{hits} on the Shōhō',
   hitOne: '1 hit',
+  dieOne: '1 die',
+  tier_sunk: 'the Shōhō sunk',
+  takenWith: 'with {v}s',
   hitMany: '{n} hits',
   oddsFromStart: 'odds from the start of the roll',
   oddsFromNow: 'odds from the dice showing now',
@@ -376,6 +380,7 @@ const en = {
   attack_shoho: 'Bomb the Shōhō',
   futileOnDeck: 'on the deck: take off first',
   futileNoFuel: 'not enough fuel',
+  futileDeckTaken: 'the flight deck is taken this turn',
   futileNothingToAttack: 'nothing to attack here',
   futileNotOrange: 'not an orange island',
   futileLandFromApproach: 'lands from the approach area',
@@ -603,7 +608,7 @@ const es: Record<Key, string> = {
   searchBonusPlural: '+{n} dados al atacar al Shōhō y la CAP',
   searchUnlocks: 'localizado en {a} · +1 dado en {b} · +2 dados en {c}',
   cap: 'CAP',
-  capHint: '−{n} dados al atacar al Shōhō',
+  capHint: '−{dice} al atacar al Shōhō',
   turn: 'Turno {n}',
   phase_setup: 'Preparación',
   phase_japanese: 'Acciones de Japón',
@@ -655,6 +660,7 @@ const es: Record<Key, string> = {
   notSpotted: 'Yorktown no localizado',
   island: 'Isla {n}',
   lastCard: 'Carta japonesa',
+  previousCard: 'Carta anterior (roba la de este turno)',
   noCard: 'Aún no se ha sacado ninguna carta',
   event_none: 'sin evento',
   event_cap: 'Patrulla Aérea de Combate: un Zeke a la CAP',
@@ -853,6 +859,9 @@ const es: Record<Key, string> = {
   tier_raise: 'búsqueda +{n}',
   tier_hits: '{hits} en el Shōhō',
   hitOne: '1 impacto',
+  dieOne: '1 dado',
+  tier_sunk: 'el Shōhō hundido',
+  takenWith: 'con {v}',
   hitMany: '{n} impactos',
   oddsFromStart: 'probabilidades desde el inicio de la tirada',
   oddsFromNow: 'probabilidades desde los dados que se ven ahora',
@@ -905,6 +914,7 @@ const es: Record<Key, string> = {
   attack_shoho: 'Bombardear el Shōhō',
   futileOnDeck: 'en la cubierta: despega primero',
   futileNoFuel: 'no alcanza el combustible',
+  futileDeckTaken: 'la cubierta ya está ocupada este turno',
   futileNothingToAttack: 'nada que atacar aquí',
   futileNotOrange: 'no es una isla naranja',
   futileLandFromApproach: 'se aterriza desde la zona de aproximación',
@@ -1091,6 +1101,11 @@ export function setLang(lang: Lang, storage: Pick<Storage, 'setItem'> | null): v
 
 export function lang(): Lang {
   return current;
+}
+
+/** A number of dice in words, singular or plural ("1 die", "3 dice"). */
+export function diceText(n: number): string {
+  return n === 1 ? t('dieOne') : t('diceInRoll', { n });
 }
 
 /** A number of hits in words, singular or plural ("1 hit", "2 hits"). */

@@ -125,6 +125,21 @@ function start(): void {
     img.src = client.frameUrl();
   }, 1000);
 
+  // Escape closes what covers the table: the PIN prompt (its action forgotten), else the end screen
+  window.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    const outcome = app.state?.phase === 'over' ? app.state.outcome : null;
+    if (app.ui.pinOpen) {
+      app.ui.pinOpen = false;
+      app.forgetPendingAction();
+    } else if (outcome && app.ui.endDismissedFor !== outcome.at) {
+      app.ui.endDismissedFor = outcome.at;
+    } else {
+      return;
+    }
+    app.render(false);
+  });
+
   // browsers allow sound only after a gesture
   let lastInput = Date.now();
   for (const type of ['pointerdown', 'keydown']) {

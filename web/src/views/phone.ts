@@ -6,7 +6,7 @@ import { boardView } from './board.ts';
 import { turnStepButton } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
-import { alertsView, cardWords, countersView, historyView, nextStepView, shownCard, stopwatchView } from './status.ts';
+import { alertsView, cardIsPast, cardWords, countersView, historyView, nextStepView, shownCard, stopwatchView } from './status.ts';
 
 export function phoneView(app: App): HTMLElement {
   const st = app.state;
@@ -51,5 +51,5 @@ function boardAndCounters(app: App): HTMLElement {
 function cardLine(app: App): HTMLElement | null {
   const card = shownCard(app);
   if (!card || !app.state?.setup) return null;
-  return h('p', { class: 'phone-card', 'data-testid': 'phone-card' }, h('span', { class: 'label' }, `${t('lastCard')}: `), cardWords(card));
+  return h('p', { class: `phone-card${cardIsPast(app) ? ' past' : ''}`, 'data-testid': 'phone-card' }, h('span', { class: 'label' }, `${cardIsPast(app) ? t('previousCard') : t('lastCard')}: `), cardWords(card));
 }

@@ -204,12 +204,20 @@ function futileNote(app: App, plane: PlaneState, action: (typeof ACTIONS)[number
     if (island?.colour !== 'orange' && !canRevealWeather(app, island)) note = 'futileNotOrange';
   } else if (action === 'takeoffLanding') {
     if (at === 'island') note = 'futileLandFromApproach';
+    // the flight deck takes so many a turn: those used, and the other planes that chose it, may fill it
+    else if (plane.action !== 'takeoffLanding' && deckClaimed(app, plane) >= app.rules().flightDeck.perTurn) note = 'futileDeckTaken';
   } else if (action === 'move') {
     if (at === 'deck') note = 'futileOnDeck';
   }
   // an action's fuel is paid before it starts: a plane short of it cannot take it (it may only skip, and run dry)
   if (!note && at !== 'deck' && plane.fuel < actionFuel(app, action)) note = 'futileNoFuel';
   return note ? h('small', { class: 'choice-note', 'data-testid': `futile-${plane.id}-${action}` }, t(note)) : null;
+}
+
+/** Take-offs and landings made this turn, and those the other planes chose and have not made yet. */
+function deckClaimed(app: App, plane: PlaneState): number {
+  const st = app.state!;
+  return st.takeoffsLandingsThisTurn + st.planes.filter((p) => p.id !== plane.id && !p.destroyed && !p.done && p.action === 'takeoffLanding').length;
 }
 
 /** The least fuel an action costs a plane in the air (the cheapest move; a landing costs none). */

@@ -11,7 +11,7 @@ import { TARGET_STRATEGY } from '../../../server/dice/target-policy.ts';
 import type { RollOdds, RollResult, RollTier } from '../../../server/dice/types.ts';
 import type { App } from '../app.ts';
 import { h, keepOpenState, s, type Child } from '../dom.ts';
-import { hitsText, t, tk, type Key } from '../i18n.ts';
+import { diceText, hitsText, t, tk, type Key } from '../i18n.ts';
 import type { RollWithOdds, VisionUpdate } from '../types.ts';
 import { optionKey, splitOptions, type SplitOption } from '../split.ts';
 import { takePhoto } from './samples.ts';
@@ -52,7 +52,11 @@ export function tierLabel(app: App, roll: RollWithOdds, tier: RollTier): string 
   const rules = app.rules();
   const m = /^(raise|hits)(\d+)$/.exec(tier.id);
   if (m && m[1] === 'raise') return t('tier_raise', { n: rules.search.tiers[Number(m[2])]?.raise ?? '?' });
-  if (m && m[1] === 'hits') return t('tier_hits', { hits: hitsText(rules.shoho.tiers[Number(m[2])]?.hits ?? '?') });
+  if (m && m[1] === 'hits') {
+    const hits = rules.shoho.tiers[Number(m[2])]?.hits;
+    // enough hits to sink it from no hits: said so, not "3 hits"
+    return hits !== undefined && hits >= rules.shoho.hitsToSink ? t('tier_sunk') : t('tier_hits', { hits: hitsText(hits ?? '?') });
+  }
   return tk(`tier_${tier.id}`);
 }
 
@@ -74,7 +78,7 @@ function bestText(app: App, roll: RollWithOdds, best: RollResult): string {
   }
   if (best.kind === 'targets') {
     if (!best.taken.length) return t('nothingYet');
-    return best.taken.map((x) => `${targetLabel(roll, x.targetId)} (${x.value})`).join(', ');
+    return best.taken.map((x) => `${targetLabel(roll, x.targetId)} ${t('takenWith', { v: x.value })}`).join(', ');
   }
   if (roll.purpose === 'yorktownAttack') {
     // what the single roll does: pairs hit, a pair of the anti-aircraft face shoots the attacker down
@@ -234,7 +238,7 @@ export function cameraView(app: App): HTMLElement | null {
     h('div', { class: 'frame-wrap' }, img, overlay),
     v ? h('div', { class: `vision-status${v.settled ? ' settled' : ''}` }, v.settled ? t('settled') : t('moving'), ` · ${v.dice.length} ${t('dice').toLowerCase()}`, deciding(v),
       // a misread is the photo most worth keeping: straight to the dice photos page with it
-      v.settled && snap.canControl && !app.kiosk
+      v.settled && v.dice.length > 0 && snap.canControl && !app.kiosk
         ? h('button', { type: 'button', class: 'btn small photo-these', 'data-testid': 'photo-these-dice', title: t('photoTheseDiceWhy'), onclick: () => { app.go('samples'); void takePhoto(app); } }, t('photoTheseDice'))
         : null)
       : h('div', { class: 'hint' }, t('noReadings')),
@@ -513,7 +517,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
   const mayThrow = simulated && (tr.spec.continuous || tr.faces === null);
   return h('section', { class: `roll-panel${big ? ' big' : ''}${tr.outOfFuel ? ' crashed' : ''}`, 'data-testid': 'roll-panel' },
     h('h2', null, title),
-    h('p', { class: 'roll-kind' }, t('diceInRoll', { n: tr.spec.dice }), ' · ', tr.spec.continuous ? t('continuousRoll') : t('singleRoll'),
+    h('p', { class: 'roll-kind' }, diceText(tr.spec.dice), ' · ', tr.spec.continuous ? t('continuousRoll') : t('singleRoll'),
       roll.diceBreakdown?.length ? h('span', { class: 'breakdown', 'data-testid': 'dice-breakdown' }, ` (${breakdownText(roll.diceBreakdown)})`) : null),
     h('div', { class: 'roll-body' },
       camera,

@@ -3,7 +3,7 @@ import { spottedChain } from '../../../server/games/yorktown1942/board.ts';
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { clockLevel, clockText, searchBonus } from '../format.ts';
-import { t, tk, type Key } from '../i18n.ts';
+import { diceText, t, tk, type Key } from '../i18n.ts';
 import { describeEvent } from '../events.ts';
 
 /** The physical deck's set-up cards are being placed: the stopwatch waits, showing the whole time. */
@@ -81,7 +81,7 @@ export function countersView(app: App): HTMLElement {
       h('span', { class: 'track-label' }, t('cap')),
       h('span', { class: 'cap-boxes' }, Array.from({ length: rules.cap.spaces }, (_, i) => h('span', { class: `cap-box${i < cap ? ' filled' : ''}` }, i < cap ? 'Z' : ''))),
       h('span', { class: 'track-value', 'data-testid': 'cap' }, `${cap} / ${rules.cap.spaces}`),
-      cap > 0 ? h('span', { class: 'hint' }, t('capHint', { n: cap * rules.cap.dicePenaltyPerFighter })) : null,
+      cap > 0 ? h('span', { class: 'hint' }, t('capHint', { dice: diceText(cap * rules.cap.dicePenaltyPerFighter) })) : null,
     ),
     h('div', { class: 'meta' },
       st && st.phase !== 'setup' ? h('span', { class: 'turn' }, t('turn', { n: st.turn })) : null,
@@ -101,11 +101,16 @@ export function cardWords(card: { islands: readonly number[]; plane: string; dir
   return [card.islands.join(' + '), tk(`jap_${card.plane}`), ...(card.directHit ? [t('directHit')] : []), ...(card.event !== 'none' ? [tk(`event_${card.event}`)] : [])].join(' · ');
 }
 
+/** A new card is due (the Japanese phase): the one shown is the last turn's (or the set-up's), not this turn's. */
+export function cardIsPast(app: App): boolean {
+  return app.state?.phase === 'japanese';
+}
+
 export function cardView(app: App): HTMLElement {
   const card = shownCard(app);
   if (!card) return h('section', { class: 'card empty' }, h('div', { class: 'label' }, t('lastCard')), h('p', null, t('noCard')));
-  return h('section', { class: `card jap-card plane-${card.plane}${card.directHit ? ' direct-hit' : ''}`, 'data-testid': 'last-card' },
-    h('div', { class: 'label' }, t('lastCard'), h('span', { class: 'card-id' }, card.id)),
+  return h('section', { class: `card jap-card plane-${card.plane}${card.directHit ? ' direct-hit' : ''}${cardIsPast(app) ? ' past' : ''}`, 'data-testid': 'last-card' },
+    h('div', { class: 'label' }, cardIsPast(app) ? t('previousCard') : t('lastCard'), h('span', { class: 'card-id' }, card.id)),
     card.directHit ? h('div', { class: 'direct' }, t('directHit')) : null,
     h('div', { class: 'card-islands' }, card.islands.map((i) => h('span', { class: 'card-island' }, i))),
     h('div', { class: 'card-plane' }, tk(`jap_${card.plane}`)),
