@@ -167,9 +167,11 @@ describe('weather events', () => {
   });
 
   it('"Good visibility (x2). Discard the token and then, raise the search token one level and receive 1 skill point."', () => {
-    const s = ok(roll(onToken('goodVisibility'), [6, 6, 4, 5]), { type: 'confirmRoll' }).state;
+    const done = ok(roll(onToken('goodVisibility'), [6, 6, 4, 5]), { type: 'confirmRoll' });
+    const s = done.state;
     expect(island(s, 5).weather).toBeNull();
     expect(s.search).toBe(1);
+    expect(done.events).toContainEqual(expect.objectContaining({ type: 'searchRaised', raised: 1, search: 1 }));
     expect(plane(s, 3).skill).toBe(1);
   });
 

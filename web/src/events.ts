@@ -66,6 +66,8 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
       return t('ev_stopwatchStarted', { n: num(e.minutes) });
     case 'attackMissed':
       return t('ev_attackMissed', { plane, faces: Array.isArray(e.faces) ? e.faces.join(' ') : '' });
+    case 'searchRaised':
+      return t('ev_searchRaised', { n: num(e.raised), search: num(e.search) });
     case 'searchFailed':
       return t('ev_searchFailed', { plane });
     case 'shohoLocated':

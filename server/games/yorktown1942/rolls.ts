@@ -229,6 +229,7 @@ function finishWeather(ctx: Ctx, plane: PlaneState, roll: ActiveRoll, tierId: st
     island.weather = null;
     const before = ctx.state.search;
     ctx.state.search = Math.min(ctx.rules.search.max, ctx.state.search + ctx.rules.weather.goodVisibilitySearch);
+    if (ctx.state.search > before) emit(ctx, 'searchRaised', { plane: plane.id, raised: ctx.state.search - before, search: ctx.state.search, reason: 'good visibility' });
     if (before < ctx.rules.search.locatedAt && ctx.state.search >= ctx.rules.search.locatedAt) emit(ctx, 'shohoLocated', { search: ctx.state.search });
     gainSkill(ctx, plane, ctx.rules.weather.goodVisibilitySkill, 'good visibility');
   } else if (id === 'nothing') {
