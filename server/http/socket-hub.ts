@@ -147,7 +147,7 @@ export class SocketHub {
 
   private refuse(client: ClientState): CommandAck | null {
     if (client.authorised) return null;
-    return { ok: false, error: { code: 'pinRequired', message: `Watching only: give table "${client.table.id}"'s PIN to control it.` } };
+    return { ok: false, error: { code: 'pinRequired', message: `Watching only: give the PIN of ${client.table.name} to control it.` } };
   }
 
   private command(client: ClientState, input: unknown): CommandAck {
