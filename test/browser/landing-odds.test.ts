@@ -20,6 +20,8 @@ describe.skipIf(!HAVE_CHROMIUM)('a landing roll', () => {
     for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: id === 1 ? 'takeoffLanding' : 'move' });
     await page.goto(`${server.url}/?lang=en`);
     await unlock(page);
+    // before the players commit, the landing's chance of ending safely
+    await expect.poll(() => page.getByTestId('land-1').textContent()).toMatch(/^Land \(\d+% safe\)$/);
     await page.getByTestId('land-1').click();
     await page.getByTestId('roll-panel').waitFor();
     expect(await page.getByTestId('best').textContent()).toBe('nothing yet');

@@ -24,6 +24,18 @@ describe('action chances', () => {
     expect(three.chance!).toBeLessThan(1);
   });
 
+  it('give a landing rolled for the chance of landing safely, and say none for one that is automatic', () => {
+    // planes 1 and 2 start in the approach area; plane 1 low on fuel (3 skill dice + 4 for its fuel)
+    const s = choose(scenario({ planes: { 1: { fuel: 4 } } }), { 1: 'takeoffLanding', 2: 'takeoffLanding' });
+    const chances = actionChances(s);
+    expect(chances.map((c) => [c.plane, c.kind])).toEqual([[1, 'landing']]);
+    const roll = ok(s, { type: 'land', plane: 1 }).state.roll!;
+    const odds = rollOdds(roll.tracker.spec);
+    expect(chances[0]).toMatchObject({ dice: 7, fewestEqual: 3, crash: 0 });
+    expect(chances[0]!.chance).toBeCloseTo(odds.reach.safe!, 12);
+    expect(chances[0]!.chance!).toBeLessThan(odds.reach.crashUnharmed!);
+  });
+
   it('say that an attack needing more equal dice than are rolled cannot hit (a Zeke, four equal, on a lightning attack of 3 dice)', () => {
     let s = choose(scenario({ japanese: { 5: ['zeke'] } }), { 3: 'move' });
     s = ok(s, { type: 'move', plane: 3, to: 5 }).state;

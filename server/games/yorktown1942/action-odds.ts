@@ -9,17 +9,20 @@ import type { RollGoal, RollOdds } from '../../dice/types.ts';
 import { apply } from './engine.ts';
 import type { YorktownState } from './types.ts';
 
-/** the attacks (on the island's planes, the CAP, the Shōhō, a lightning attack), a search, a weather token's reveal */
-export type ActionRollKind = 'planes' | 'cap' | 'shoho' | 'lightning' | 'search' | 'weather';
+/** the attacks (on the island's planes, the CAP, the Shōhō, a lightning attack), a search, a weather token's reveal, a landing rolled for (or an emergency one) */
+export type ActionRollKind = 'planes' | 'cap' | 'shoho' | 'lightning' | 'search' | 'weather' | 'landing' | 'emergencyLanding';
+
+/** A landing's chance is the chance of landing safely (its best result), not of reaching at least its least. */
+const LANDINGS: readonly ActionRollKind[] = ['landing', 'emergencyLanding'];
 
 export interface ActionChance {
   plane: number;
   kind: ActionRollKind;
   /** dice the roll would have */
   dice: number;
-  /** equal dice the least of its results needs */
+  /** equal dice the least of its results needs (a landing: its safe landing) */
   fewestEqual: number;
-  /** probability that the roll ends with at least its least result, without the plane crashing; null beyond the odds tables */
+  /** probability that the roll ends with at least its least result (a landing: safely), without the plane crashing; null beyond the odds tables */
   chance: number | null;
   /** probability that the plane runs out of fuel on 1s; null beyond the odds tables */
   crash: number | null;
@@ -46,6 +49,11 @@ export function actionChances(state: YorktownState): ActionChance[] {
     if (state.afterMove?.plane === plane.id && state.afterMove.lightningAttack) {
       add(chanceOf(state, plane.id, 'lightning', { type: 'lightningAttack', plane: plane.id }));
     }
+    // a landing with enough fuel is automatic: no roll is started, so none is said
+    if (plane.action === 'takeoffLanding' && !plane.done && plane.position.at === 'approach') add(chanceOf(state, plane.id, 'landing', { type: 'land', plane: plane.id }));
+    if (state.afterMove?.plane === plane.id && state.afterMove.emergencyLanding) {
+      add(chanceOf(state, plane.id, 'emergencyLanding', { type: 'emergencyLanding', plane: plane.id }));
+    }
   }
   return chances;
 }
@@ -56,7 +64,8 @@ function chanceOf(state: YorktownState, plane: number, kind: ActionRollKind, com
   const started = apply(state, command, at);
   if (!started.ok || started.state.roll === null) return null;
   const spec = started.state.roll.tracker.spec;
-  const fewestEqual = fewestEqualOf(spec.goal);
+  const safest = LANDINGS.includes(kind) ? bestTier(spec.goal) : null;
+  const fewestEqual = safest ? safest.equal : fewestEqualOf(spec.goal);
   if (fewestEqual === null) return null;
   const odds = spec.dice <= MAX_ODDS_DICE ? oddsOrNull(() => rollOdds(spec)) : null;
   // more equal dice than are rolled: no strategy reaches it, whatever the tables cover
@@ -66,7 +75,7 @@ function chanceOf(state: YorktownState, plane: number, kind: ActionRollKind, com
     kind,
     dice: spec.dice,
     fewestEqual,
-    chance: hopeless ? 0 : odds ? successOf(spec.goal, odds) : null,
+    chance: hopeless ? 0 : odds ? (safest ? (odds.reach[safest.id] ?? 0) : successOf(spec.goal, odds)) : null,
     crash: odds ? odds.crash : null,
   };
 }
@@ -77,6 +86,12 @@ function oddsOrNull(odds: () => RollOdds): RollOdds | null {
   } catch {
     return null;
   }
+}
+
+/** The result that needs the most equal dice (a landing's safe one). */
+function bestTier(goal: RollGoal): { id: string; equal: number } | null {
+  if (goal.kind !== 'tiers' || goal.tiers.length === 0) return null;
+  return goal.tiers.reduce((best, t) => (t.equal > best.equal ? t : best));
 }
 
 function fewestEqualOf(goal: RollGoal): number | null {

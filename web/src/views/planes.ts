@@ -253,6 +253,8 @@ const ROLL_WORDS: Record<ActionRollKind, { chance: Key; hopeless: Key }> = {
   lightning: { chance: 'attackToHit', hopeless: 'attackHopeless' },
   search: { chance: 'searchToRaise', hopeless: 'searchHopeless' },
   weather: { chance: 'weatherToReveal', hopeless: 'weatherHopeless' },
+  landing: { chance: 'landSafely', hopeless: 'landHopeless' },
+  emergencyLanding: { chance: 'landSafely', hopeless: 'landHopeless' },
 };
 
 /**
@@ -306,7 +308,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
       st.afterMove.emergencyLanding
         ? rules.flightDeck.emergencyLandingCounts && deckFull
           ? h('p', { class: 'hint' }, t('deckFullEmergency', { n: rules.flightDeck.perTurn }))
-          : button(t('emergencyLanding'), () => void app.send(withManoeuvre({ type: 'emergencyLanding', plane: id })), 'primary', `emergency-${id}`)
+          : rollButton(app, plane, 'emergencyLanding', t('emergencyLanding'), `emergency-${id}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'emergencyLanding', plane: id })))
         : null,
       manoeuvrePick(tiles),
     ));
@@ -354,7 +356,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
       } else if (plane.position.at === 'approach') {
         const auto = plane.fuel >= rules.landing.autoFuel;
         parts.push(h('div', { class: 'form-row' },
-          button(t('land'), () => void app.send(withManoeuvre({ type: 'land', plane: id })), 'primary', `land-${id}`),
+          rollButton(app, plane, 'landing', t('land'), `land-${id}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'land', plane: id }))),
           h('span', { class: 'hint' }, auto ? t('landAuto', { n: rules.landing.autoFuel }) : t('landRoll')),
           manoeuvrePick(tilesFor('land')),
         ));
