@@ -76,13 +76,13 @@ export function boardView(app: App): SVGElement {
     const japanese = st?.japanese ?? [];
     japanese.forEach((type, i) => {
       // tokens side by side above the island
-      const x = p.x + (i - (japanese.length - 1) / 2) * 32;
-      const y = p.y - R - 24;
+      const x = p.x + (i - (japanese.length - 1) / 2) * 40;
+      const y = p.y - R - 32;
       g.append(
         s('g', { class: `jap ${type}` },
           s('title', null, tk(`jap_${type}`)),
-          s('rect', { x: x - 14, y, width: 28, height: 26, rx: 3 }),
-          s('text', { x, y: y + 20, 'text-anchor': 'middle' }, JAP_LETTER[type]),
+          s('rect', { x: x - 18, y, width: 36, height: 34, rx: 4 }),
+          s('text', { x, y: y + 26, 'text-anchor': 'middle' }, JAP_LETTER[type]),
         ),
       );
     });
@@ -91,7 +91,7 @@ export function boardView(app: App): SVGElement {
       g.append(
         s('g', { class: `weather${st.weather.revealed ? ' revealed' : ''}` },
           s('title', null, label),
-          s('rect', { x: p.x - R - 12, y: p.y + R - 24, width: 24, height: 24, rx: 12 }),
+          s('rect', { x: p.x - R - 16, y: p.y + R - 30, width: 32, height: 32, rx: 16 }),
           s('text', { x: p.x - R, y: p.y + R - 7, 'text-anchor': 'middle' }, st.weather.revealed && st.weather.id ? st.weather.id[0]!.toUpperCase() : '?'),
         ),
       );
@@ -119,7 +119,7 @@ export function boardView(app: App): SVGElement {
     if (plane.position.at === 'island') {
       key = `i${plane.position.island}`;
       const p = pos.get(plane.position.island) ?? { x: 0, y: 0 };
-      base = { x: p.x + R + 4, y: p.y + 8 };
+      base = { x: p.x + R + 10, y: p.y + 8 };
     } else if (plane.position.at === 'approach') {
       key = 'approach';
       base = { x: APPROACH.x + 40, y: APPROACH.y };
@@ -129,13 +129,13 @@ export function boardView(app: App): SVGElement {
     }
     const n = slots.get(key) ?? 0;
     slots.set(key, n + 1);
-    const x = base.x + (key === 'approach' || key === 'deck' ? n * 34 : 0);
-    const y = base.y + (key.startsWith('i') ? n * 30 - 14 : 0);
+    const x = base.x + (key === 'approach' || key === 'deck' ? n * 44 : 0);
+    const y = base.y + (key.startsWith('i') ? n * 40 - 20 : 0);
     svg.append(
       s('g', { class: `plane seat${plane.seat}${plane.action && !plane.done ? ' acting' : ''}`, 'data-plane': plane.id },
         s('title', null, t('plane', { n: plane.id })),
-        s('circle', { cx: x, cy: y, r: 15 }),
-        s('text', { x, y: y + 7, 'text-anchor': 'middle' }, plane.id),
+        s('circle', { cx: x, cy: y, r: 20 }),
+        s('text', { x, y: y + 9, 'text-anchor': 'middle' }, plane.id),
       ),
     );
   }
