@@ -68,6 +68,9 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
     await expect.poll(async () => ((await tableState(server)).planes as { action: string | null }[])[0]!.action).toBe('search');
     // the box's lights as the service reports them: four planes, spotted, roll
     await expect.poll(() => page.locator('.box-leds .led').count()).toBe(6);
+    // the spotted light is the box's red one, and what each light means is said
+    expect(await page.locator('.box-leds .led.lit-red').count()).toBe(1);
+    expect(await page.getByTestId('led-legend').textContent()).toMatch(/blink = fuel low/);
     await shot(page, 'button-box');
     expect(errors).toEqual([]);
   });

@@ -282,6 +282,7 @@ const en = {
   leds: 'Lights',
   ledSpotted: 'Spotted',
   ledRoll: 'Roll',
+  ledLegend: 'Plane lights: on = selected, pulse = rolling, blink = fuel low (4 or less, in the air), off = not selected or destroyed. Spotted (red): the Yorktown is spotted. Roll: blinks green while the dice reach a success, red while they do not; stays green or red 5 s after the roll; blinks red in the last minute.',
   boxUnavailable: 'This table has no virtual button box.',
   // phone
   phoneTitle: 'Seat {n}',
@@ -822,6 +823,7 @@ const es: Record<Key, string> = {
   leds: 'Luces',
   ledSpotted: 'Localizado',
   ledRoll: 'Tirada',
+  ledLegend: 'Luces de avión: encendida = elegido, pulso = tirando, parpadeo = poco combustible (4 o menos, en el aire), apagada = no elegido o destruido. Avistado (roja): el Yorktown está avistado. Tirada: parpadea en verde mientras los dados logran un éxito, en rojo si no; queda verde o roja 5 s tras la tirada; parpadea en rojo el último minuto.',
   boxUnavailable: 'Esta mesa no tiene caja de botones virtual.',
   phoneTitle: 'Jugador {n}',
   phoneBoard: 'Tablero y marcadores',

@@ -8,8 +8,9 @@ const BUTTONS = ['plane1', 'plane2', 'plane3', 'plane4', 'search', 'takeoffLandi
 /** a long press, as the box's firmware counts it (hardware.md) */
 const LONG_MS = 700;
 
-function led(label: string, mode: string): HTMLElement {
-  return h('div', { class: `led led-${mode}` }, h('span', { class: 'lamp', 'aria-hidden': 'true' }), h('span', null, label), h('span', { class: 'led-mode' }, mode));
+/** One light; `lit` is its colour when on (the box's spotted light is red). */
+function led(label: string, mode: string, lit: 'green' | 'red' = 'green'): HTMLElement {
+  return h('div', { class: `led led-${mode} lit-${lit}` }, h('span', { class: 'lamp', 'aria-hidden': 'true' }), h('span', null, label), h('span', { class: 'led-mode' }, mode));
 }
 
 export function boxView(app: App): HTMLElement {
@@ -41,8 +42,9 @@ export function boxView(app: App): HTMLElement {
         planeLeds
           ? [
               ...planeLeds.map((m: LedMode, i: number) => led(t('plane', { n: i + 1 }), m)),
-              led(t('ledSpotted'), leds!.spotted),
+              led(t('ledSpotted'), leds!.spotted, 'red'),
               led(t('ledRoll'), leds!.roll),
+              h('p', { class: 'hint small', 'data-testid': 'led-legend' }, t('ledLegend')),
             ]
           : h('p', { class: 'hint' }, t('ledsUnknown')),
       ),
