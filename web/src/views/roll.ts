@@ -230,7 +230,9 @@ export function cameraView(app: App): HTMLElement | null {
     overlay.append(
       s('g', { class: cls },
         s('rect', { x: d.x - d.w / 2, y: d.y - d.h / 2, width: d.w, height: d.h, rx: 6 }),
-        s('text', dieLabelPlace(d, v?.width ?? 640), d.face === null ? `? ${d.unreadable ? tk(`unreadable_${d.unreadable}`) : ''}` : String(d.face)),
+        // why a die is not read, smaller than a face, so that it does not cover its neighbours' faces
+        s('text', dieLabelPlace(d, v?.width ?? 640), d.face === null ? '?' : String(d.face),
+          d.face === null && d.unreadable ? s('tspan', { class: 'why', dx: 6 }, tk(`unreadable_${d.unreadable}`)) : null),
       ),
     );
   }
