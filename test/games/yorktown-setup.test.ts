@@ -147,7 +147,10 @@ describe('ruleset data', () => {
     expect(why({ 'landing.crashUnharmedEqual': 5 })).toMatch(/landing.safeEqual \(3\) must ask for more equal dice than landing.crashUnharmedEqual \(5\)/);
     expect(why({ 'attack.targets.kate.equal': 0 })).toMatch(/attack.targets.kate.equal must be at least 1/);
     expect(why({ 'search.locatedAt': 9 })).toMatch(/past the end of the search track, search.max \(7\)/);
-    expect(why({ 'players.max': 5 })).toMatch(/players.max must be from players.min \(1\) to 4/);
+    expect(why({ 'players.max': 5 })).toMatch(/players.max must stay 4 \(it is 5\)/);
+    expect(why({ 'players.max': 3 })).toMatch(/players.max must stay 4 \(it is 3\)/);
+    expect(why({ 'stopwatch.minutes': 20 })).toMatch(/stopwatch.minutes \(20\) must be one of stopwatch.difficulties \(25, 30, 35\)/);
+    expect(why({ 'stopwatch.difficulties': [] })).toMatch(/must be one of stopwatch.difficulties \(none\)/);
     expect(why({ 'shoho.tiers': [{ equal: 3, hits: 1, skill: 1 }, { equal: 2, hits: 2, skill: 2 }] })).toMatch(/shoho.tiers must ask for more equal dice at each better result \(3, then 2\)/);
     expect(start({ ruleOverrides: { 'landing.safeEqual': 4, 'skill.max': 1 } }).rules.landing.safeEqual).toBe(4);
   });

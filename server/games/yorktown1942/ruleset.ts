@@ -298,8 +298,14 @@ function validateCounts(rules: Rules, fail: (message: string) => never): void {
     if (value > MOST_EQUAL_DICE) fail(`${path} asks for ${value} equal dice: no roll has more than ${MOST_EQUAL_DICE} dice.`);
   };
   atLeast('players.min', rules.players.min, 1);
-  if (rules.players.max < rules.players.min || rules.players.max > 4) fail(`players.max must be from players.min (${rules.players.min}) to 4 (it is ${rules.players.max}).`);
+  if (rules.players.min > 4) fail(`players.min must be from 1 to 4 (it is ${rules.players.min}).`);
+  // the standard game (a long Confirm on the box, a demo station's Play) has four players
+  if (rules.players.max !== 4) fail(`players.max must stay 4 (it is ${rules.players.max}): a game started from the button box or a demo station has four players; fewer are chosen when a game is set up.`);
   atLeast('stopwatch.minutes', rules.stopwatch.minutes, 1);
+  for (const minutes of rules.stopwatch.difficulties) atLeast('stopwatch.difficulties', minutes, 1);
+  if (!rules.stopwatch.difficulties.includes(rules.stopwatch.minutes)) {
+    fail(`stopwatch.minutes (${rules.stopwatch.minutes}) must be one of stopwatch.difficulties (${rules.stopwatch.difficulties.join(', ') || 'none'}): a game set up without a difficulty uses it.`);
+  }
   atLeast('fuel.max', rules.fuel.max, 1);
   atLeast('skill.max', rules.skill.max, 1);
   atLeast('search.max', rules.search.max, 1);
