@@ -135,7 +135,7 @@ export class App {
   private overlays: ((app: App) => Node | null)[] = [];
   private builtView: View | null = null;
   private toastTimer: ReturnType<typeof setTimeout> | null = null;
-  private afterPin: { fn: () => Promise<Ack>; after?: (reply: Ack) => void; at: number } | null = null;
+  private afterPin: { fn: () => Promise<Ack>; after?: (reply: Ack) => void; at: number; seq: number | null } | null = null;
 
   constructor(
     readonly root: HTMLElement,
@@ -261,7 +261,7 @@ export class App {
     if (!reply.ok) {
       if (reply.error.code === 'pinRequired') {
         this.ui.pinOpen = true;
-        this.afterPin = { fn, after, at: Date.now() };
+        this.afterPin = { fn, after, at: Date.now(), seq: this.snap?.seq ?? null };
       }
       const { text, detail } = refusalText(reply.error);
       this.showToast(text, 'error', detail);
@@ -274,12 +274,15 @@ export class App {
     return reply;
   }
 
-  /** The PIN was given: the action that asked for it is done now (if asked for lately), and its refusal goes. */
+  /**
+   * The PIN was given: the action that asked for it is done now, if asked for lately and nothing has
+   * happened at the table since (an Undo must not take back a roll confirmed meanwhile); its refusal goes.
+   */
   async unlocked(): Promise<void> {
     const pending = this.afterPin;
     this.afterPin = null;
     if (this.toast?.kind === 'error') this.clearToast();
-    if (pending && Date.now() - pending.at <= PIN_RETRY_MS) await this.act(pending.fn, pending.after);
+    if (pending && Date.now() - pending.at <= PIN_RETRY_MS && pending.seq === (this.snap?.seq ?? null)) await this.act(pending.fn, pending.after);
   }
 
   /** The PIN prompt was closed without the PIN: the action that asked for it is not done later. */

@@ -44,8 +44,8 @@ export class TableClient {
   }
 
   connect(): void {
-    const auth: Record<string, string> = { table: this.tableId };
-    if (this.pin) auth.pin = this.pin;
+    // asked at every (re)connection: a PIN given since the first one is sent again after a reconnect
+    const auth = (cb: (data: object) => void) => cb(this.pin ? { table: this.tableId, pin: this.pin } : { table: this.tableId });
     const socket = io({ auth, transports: ['websocket', 'polling'] });
     this.socket = socket;
     socket.on('connect', () => {

@@ -63,17 +63,28 @@ function start(): void {
   app.addOverlay(pinOverlay);
 
   let lastPhase: string | null = null;
-  // a demo station's own screen is given the PIN (showPinOnLocalDisplay): it controls the table with it, without showing it
+  // a demo station's own screen is given the PIN (showPinOnLocalDisplay): it controls the table with it,
+  // without showing it; a visitor's tap refused meanwhile is done once it has
   let kioskAuthAt = 0;
+  const kioskAuthorise = () => {
+    const pin = app.snap?.pin;
+    if (!kiosk || !pin || app.snap?.canControl || !app.connected || Date.now() - kioskAuthAt < KIOSK_AUTH_RETRY_MS) return;
+    kioskAuthAt = Date.now();
+    void client.authorise(pin).then(async (reply) => {
+      if (!reply.ok) return;
+      app.ui.pinOpen = false;
+      app.ui.pinError = null;
+      await app.unlocked();
+      app.render(false);
+    });
+  };
+  if (kiosk) setInterval(kioskAuthorise, KIOSK_AUTH_RETRY_MS);
   client.on('state', (snap) => {
-    if (kiosk && snap.pin && !snap.canControl && Date.now() - kioskAuthAt > KIOSK_AUTH_RETRY_MS) {
-      kioskAuthAt = Date.now();
-      void client.authorise(snap.pin);
-    }
     const phase = (snap.state as { phase?: string } | null)?.phase ?? null;
     if (phase !== lastPhase && (phase === 'over' || lastPhase === 'over')) invalidateStats();
     lastPhase = phase;
     app.setSnapshot(snap);
+    kioskAuthorise();
   });
   let lastVisionAt = 0;
   client.on('vision', (update) => {

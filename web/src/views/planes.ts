@@ -217,7 +217,8 @@ function futileNote(app: App, plane: PlaneState, action: (typeof ACTIONS)[number
 /** Take-offs and landings made this turn, and those the other planes chose and have not made yet. */
 function deckClaimed(app: App, plane: PlaneState): number {
   const st = app.state!;
-  return st.takeoffsLandingsThisTurn + st.planes.filter((p) => p.id !== plane.id && !p.destroyed && !p.done && p.action === 'takeoffLanding').length;
+  // a plane on an island that chose it cannot use the deck (it lands from the approach area)
+  return st.takeoffsLandingsThisTurn + st.planes.filter((p) => p.id !== plane.id && !p.destroyed && !p.done && p.action === 'takeoffLanding' && p.position.at !== 'island').length;
 }
 
 /** The least fuel an action costs a plane in the air (the cheapest move; a landing costs none). */
@@ -367,7 +368,8 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
       if (plane.position.at === 'deck') {
         parts.push(h('p', { class: 'hint' }, t('moveFromDeck')));
       } else if (plane.fuel < actionFuel(app, 'move')) {
-        parts.push(h('p', { class: 'hint warn', 'data-testid': `move-no-fuel-${id}` }, t('moveNoFuel', { plane: id, fuel: plane.fuel, n: actionFuel(app, 'move') })));
+        // a drop tank carried (its button below) refuels it first
+        parts.push(h('p', { class: 'hint warn', 'data-testid': `move-no-fuel-${id}` }, t(plane.load === 'dropTank' ? 'moveNoFuelTank' : 'moveNoFuel', { plane: id, fuel: plane.fuel, n: actionFuel(app, 'move') })));
       } else {
         const tiles = tilesFor('move');
         const reach = reachOf(app, plane, form.manoeuvre);

@@ -101,9 +101,13 @@ export function cardWords(card: { islands: readonly number[]; plane: string; dir
   return [card.islands.join(' + '), tk(`jap_${card.plane}`), ...(card.directHit ? [t('directHit')] : []), ...(card.event !== 'none' ? [tk(`event_${card.event}`)] : [])].join(' · ');
 }
 
-/** A new card is due (the Japanese phase): the one shown is the last turn's (or the set-up's), not this turn's. */
+/**
+ * A new card is due (the Japanese phase, no card drawn yet): the one shown is the last turn's (or the
+ * set-up's), not this turn's. A card drawn whose Yorktown attack is being rolled is this turn's.
+ */
 export function cardIsPast(app: App): boolean {
-  return app.state?.phase === 'japanese';
+  const st = app.state;
+  return st?.phase === 'japanese' && !st.pendingCard && !st.roll;
 }
 
 export function cardView(app: App): HTMLElement {
