@@ -170,6 +170,14 @@ export async function command(server: RunningServer, cmd: Json, table = 'default
   return data;
 }
 
+/** The usual scene of the plane tests: a physical game (planes 3 and 4 on red islands 8 and 9) with the set-up cards placed (a Jake on 5, a Kate on 7); `turnCard` draws turn 1's (a Jake on 3). */
+export async function physicalScene(server: RunningServer, options: Record<string, unknown>, turnCard = true): Promise<void> {
+  await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, ...options });
+  await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
+  await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
+  if (turnCard) await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+}
+
 export async function tableState(server: RunningServer, table = 'default'): Promise<Json> {
   const { data } = await api(server, 'GET', `/api/tables/${table}/state`);
   return data.state as Json;

@@ -6,17 +6,14 @@
  * the flight deck's limit said on the choice of a plane that would find it full.
  */
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, command, unlock, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, command, physicalScene, unlock, useBrowserTable } from './harness.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('a landing roll', () => {
   const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
 
   it('says nothing is reached before the throw, and the chance of each end of the landing', async () => {
     const { server, page } = t;
-    await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, ruleOverrides: { 'landing.autoFuel': 15, 'landing.dicePerFuel': 0 } });
-    await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
-    await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
-    await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+    await physicalScene(server, { ruleOverrides: { 'landing.autoFuel': 15, 'landing.dicePerFuel': 0 } });
     for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: id === 1 ? 'takeoffLanding' : 'move' });
     await page.goto(`${server.url}/?lang=en`);
     await unlock(page);
@@ -35,10 +32,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a landing roll', () => {
 
   it('a plane is told when the other planes\' choices already fill the flight deck', async () => {
     const { server, page } = t;
-    await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, ruleOverrides: { 'flightDeck.perTurn': 1 } });
-    await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
-    await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
-    await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+    await physicalScene(server, { ruleOverrides: { 'flightDeck.perTurn': 1 } });
     await page.goto(`${server.url}/?lang=en`);
     // this page gave the PIN in the test before (kept for the session)
     await page.getByTestId('choose-2-takeoffLanding').waitFor();

@@ -5,16 +5,14 @@
  * The scene is set up through the HTTP API with a physical deck and physical expert manoeuvre tiles.
  */
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, command, unlock, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, command, physicalScene, unlock, useBrowserTable } from './harness.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('the move form', () => {
   const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
 
   it('starts on the cheapest move, flies over Japanese planes only with Invisible, and forgets the last turn', async () => {
     const { server, page } = t;
-    await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, expansions: { expertManoeuvres: true } });
-    await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
-    await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
+    await physicalScene(server, { expansions: { expertManoeuvres: true } }, false);
     const turn = async () => {
       await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
       for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
@@ -58,10 +56,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the move form on a wide table screen', () => {
 
   it('keeps its destination list inside the plane card, and the whole game on the screen', async () => {
     const { server, page } = t;
-    await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, expansions: { expertManoeuvres: true } });
-    await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
-    await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
-    await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+    await physicalScene(server, { expansions: { expertManoeuvres: true } });
     for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
     await page.goto(`${server.url}/?lang=en`);
     await unlock(page);
@@ -91,10 +86,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a plane short of fuel', () => {
     const { server, page } = t;
     const game = async (fuel: number) => {
       // planes 3 and 4 start on red islands 8 and 9 with this fuel
-      await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, ruleOverrides: { 'start.redIslandFuel': fuel } });
-      await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } });
-      await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } });
-      await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+      await physicalScene(server, { ruleOverrides: { 'start.redIslandFuel': fuel } });
     };
     await game(1);
     await page.goto(`${server.url}/?lang=en`);

@@ -286,8 +286,17 @@ export class App {
   }
 
   /** The PIN prompt was closed without the PIN: the action that asked for it is not done later. */
-  forgetPendingAction(): void {
+  closePinPrompt(): void {
+    this.ui.pinOpen = false;
     this.afterPin = null;
+  }
+
+  /** The service took the PIN (typed, or the demo screen's own): the prompt goes, and what asked for it is done. */
+  async pinAccepted(): Promise<void> {
+    this.ui.pinOpen = false;
+    this.ui.pinError = null;
+    this.render(false);
+    await this.unlocked();
   }
 
   private clearToast(): void {

@@ -70,13 +70,7 @@ function start(): void {
     const pin = app.snap?.pin;
     if (!kiosk || !pin || app.snap?.canControl || !app.connected || Date.now() - kioskAuthAt < KIOSK_AUTH_RETRY_MS) return;
     kioskAuthAt = Date.now();
-    void client.authorise(pin).then(async (reply) => {
-      if (!reply.ok) return;
-      app.ui.pinOpen = false;
-      app.ui.pinError = null;
-      await app.unlocked();
-      app.render(false);
-    });
+    void client.authorise(pin).then((reply) => (reply.ok ? app.pinAccepted() : undefined));
   };
   if (kiosk) setInterval(kioskAuthorise, KIOSK_AUTH_RETRY_MS);
   client.on('state', (snap) => {
@@ -141,8 +135,7 @@ function start(): void {
     if (e.key !== 'Escape') return;
     const outcome = app.state?.phase === 'over' ? app.state.outcome : null;
     if (app.ui.pinOpen) {
-      app.ui.pinOpen = false;
-      app.forgetPendingAction();
+      app.closePinPrompt();
     } else if (outcome && app.ui.endDismissedFor !== outcome.at) {
       app.ui.endDismissedFor = outcome.at;
     } else {

@@ -46,9 +46,7 @@ export function actionChances(state: YorktownState): ActionChance[] {
       add(chanceOf(state, plane.id, 'search', { type: 'search', plane: plane.id }));
       if (state.setup.expansions.weather) add(chanceOf(state, plane.id, 'weather', { type: 'revealWeather', plane: plane.id }));
     }
-    if (state.afterMove?.plane === plane.id && state.afterMove.lightningAttack) {
-      add(chanceOf(state, plane.id, 'lightning', { type: 'lightningAttack', plane: plane.id }));
-    }
+    add(lightningChance(state, plane.id));
     // a landing with enough fuel is automatic: no roll is started, so none is said
     if (plane.action === 'takeoffLanding' && !plane.done && plane.position.at === 'approach') add(chanceOf(state, plane.id, 'landing', { type: 'land', plane: plane.id }));
     if (state.afterMove?.plane === plane.id && state.afterMove.emergencyLanding) {
@@ -56,6 +54,12 @@ export function actionChances(state: YorktownState): ActionChance[] {
     }
   }
   return chances;
+}
+
+/** The chance of the lightning attack a plane may make right after its move (null: none offered, or beyond the odds tables). */
+export function lightningChance(state: YorktownState, plane: number): ActionChance | null {
+  if (state.afterMove?.plane !== plane || !state.afterMove.lightningAttack) return null;
+  return chanceOf(state, plane, 'lightning', { type: 'lightningAttack', plane });
 }
 
 function chanceOf(state: YorktownState, plane: number, kind: ActionRollKind, command: Parameters<typeof apply>[1]): ActionChance | null {

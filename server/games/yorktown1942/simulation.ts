@@ -7,7 +7,7 @@ import { equalGroups, seededRandom, rollDie, decideTargets } from '../../dice/in
 import type { Face } from '../../dice/types.ts';
 import { openJournal, submit, type JournalState } from '../journal.ts';
 import type { GameCommand } from '../game-module.ts';
-import { actionChances } from './action-odds.ts';
+import { lightningChance } from './action-odds.ts';
 import { clearWayToApproach, colourOf, neighbours } from './board.ts';
 import { yorktown1942 } from './index.ts';
 import type { ActionType, IslandId, PlaneState, Position, YorktownState } from './types.ts';
@@ -301,8 +301,7 @@ function afterEachCommand(table: VirtualTable, random: () => number): void {
 }
 
 function lightningMayHit(state: YorktownState, plane: number): boolean {
-  const chance = actionChances(state).find((c) => c.plane === plane && c.kind === 'lightning');
-  return chance === undefined || chance.chance !== 0;
+  return lightningChance(state, plane)?.chance !== 0;
 }
 
 export function playGame(options: SimulationOptions): GameSummary {

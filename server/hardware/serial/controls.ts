@@ -66,12 +66,12 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     return send(c, { type: 'undo' }, 'undo the last command');
   }
   const setupDraw = game?.phase === 'setup' && game.setup !== null && (game.setupDraws ?? 0) > 0;
-  const noGame = !game || (game.phase === 'setup' && !setupDraw) || game.phase === 'over';
-  if (noGame && event.button === 'confirm' && event.press === 'long') {
-    return send({ selectedPlane: null }, { type: 'newGame', players: 4 }, 'a new game: four planes, draw the first card (Confirm)');
+  if (!game || (game.phase === 'setup' && !setupDraw) || game.phase === 'over') {
+    if (event.button === 'confirm' && event.press === 'long') {
+      return send({ selectedPlane: null }, { type: 'newGame', players: 4 }, 'a new game: four planes, draw the first card (Confirm)');
+    }
+    return refuse(c, game?.phase === 'over' ? 'the game is over: hold Confirm for a new one' : 'no game is running: hold Confirm to start one, or set one up on the dashboard');
   }
-  if (!game || (game.phase === 'setup' && !setupDraw)) return refuse(c, 'no game is running: hold Confirm to start one, or set one up on the dashboard');
-  if (game.phase === 'over') return refuse(c, 'the game is over: hold Confirm for a new one');
 
   const planeId = PLANE_BUTTONS[event.button];
   if (planeId !== undefined) {

@@ -90,15 +90,12 @@ export function pinOverlay(app: App): HTMLElement | null {
       unlockAudio();
       const reply = await app.client.authorise(input.value.trim());
       if (reply.ok) {
-        app.ui.pinOpen = false;
-        app.ui.pinError = null;
         try {
           sessionStorage.setItem(`flightdeck.pin.${app.client.tableId}`, input.value.trim());
         } catch {
           // not remembered: asked again after a reload
         }
-        app.render(false);
-        await app.unlocked();
+        await app.pinAccepted();
         return;
       } else {
         app.ui.pinError = reply.error.message || t('pinWrong');
@@ -112,7 +109,7 @@ export function pinOverlay(app: App): HTMLElement | null {
     app.ui.pinError ? h('p', { class: 'form-error', role: 'alert' }, app.ui.pinError) : null,
     h('div', { class: 'row' },
       h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'pin-submit' }, t('pinSubmit')),
-      h('button', { type: 'button', class: 'btn big-btn', onclick: () => { app.ui.pinOpen = false; app.forgetPendingAction(); app.render(false); } }, t('close'))),
+      h('button', { type: 'button', class: 'btn big-btn', onclick: () => { app.closePinPrompt(); app.render(false); } }, t('close'))),
   );
   setTimeout(() => input.focus(), 0);
   const node = h('div', { class: 'overlay', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'pin-title' }, form);

@@ -51,5 +51,6 @@ function boardAndCounters(app: App): HTMLElement {
 function cardLine(app: App): HTMLElement | null {
   const card = shownCard(app);
   if (!card || !app.state?.setup) return null;
-  return h('p', { class: `phone-card${cardIsPast(app) ? ' past' : ''}`, 'data-testid': 'phone-card' }, h('span', { class: 'label' }, `${cardIsPast(app) ? t('previousCard') : t('lastCard')}: `), cardWords(card));
+  const past = cardIsPast(app);
+  return h('p', { class: `phone-card${past ? ' past' : ''}`, 'data-testid': 'phone-card' }, h('span', { class: 'label' }, `${past ? t('previousCard') : t('lastCard')}: `), cardWords(card));
 }

@@ -113,8 +113,9 @@ export function cardIsPast(app: App): boolean {
 export function cardView(app: App): HTMLElement {
   const card = shownCard(app);
   if (!card) return h('section', { class: 'card empty' }, h('div', { class: 'label' }, t('lastCard')), h('p', null, t('noCard')));
-  return h('section', { class: `card jap-card plane-${card.plane}${card.directHit ? ' direct-hit' : ''}${cardIsPast(app) ? ' past' : ''}`, 'data-testid': 'last-card' },
-    h('div', { class: 'label' }, cardIsPast(app) ? t('previousCard') : t('lastCard'), h('span', { class: 'card-id' }, card.id)),
+  const past = cardIsPast(app);
+  return h('section', { class: `card jap-card plane-${card.plane}${card.directHit ? ' direct-hit' : ''}${past ? ' past' : ''}`, 'data-testid': 'last-card' },
+    h('div', { class: 'label' }, past ? t('previousCard') : t('lastCard'), h('span', { class: 'card-id' }, card.id)),
     card.directHit ? h('div', { class: 'direct' }, t('directHit')) : null,
     h('div', { class: 'card-islands' }, card.islands.map((i) => h('span', { class: 'card-island' }, i))),
     h('div', { class: 'card-plane' }, tk(`jap_${card.plane}`)),
