@@ -3,8 +3,10 @@
  * (undo commands included), the commands still in effect, and the state they give.
  * Undo removes the last N undoable commands in effect; the state is then the replay of what
  * remains (from the nearest snapshot: one state in SNAPSHOT_EVERY is kept, so a long game of
- * dice readings stays small and undo stays quick). A time-out, the command that ended the game,
- * and commands the module marks as not undoable (a new game) are barriers undo cannot pass.
+ * dice readings stays small and undo stays quick). A time-out (a command at or past the deadline)
+ * and commands the module marks as not undoable (a new game) are barriers undo cannot pass. The
+ * command that ended a game in time can be undone (a roll confirmed by mistake), while the time it
+ * gives back has not run out.
  */
 import type { CommandRejection, GameCommand, GameEvent, GameModule, JournalEntry } from './game-module.ts';
 
@@ -62,7 +64,7 @@ function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, comm
   }
   const available = undoableCount(journal);
   if (count > available) {
-    const why = journal.effective.length === 0 ? 'nothing has been played yet' : 'a new game, a time-out and the end of a game cannot be undone';
+    const why = journal.effective.length === 0 ? 'nothing has been played yet' : 'a new game and a time-out cannot be undone';
     return {
       ok: false,
       error: { code: 'cannotUndo', message: available === 0 ? `Nothing can be undone (${why}).` : `Only ${available} command${available === 1 ? '' : 's'} can be undone (${why}).` },
@@ -71,6 +73,11 @@ function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, comm
   const effective = journal.effective.slice(0, journal.effective.length - count);
   const removed = journal.effective.slice(effective.length).map((e) => e.entry);
   const state = stateAfter(module, journal.initial, effective);
+  // undoing the end of a game gives its stopwatch back: not once that time is over
+  const restoredDeadline = module.deadline(state);
+  if (restoredDeadline !== null && at >= restoredDeadline) {
+    return { ok: false, error: { code: 'timeUp', message: 'The time of the game has run out since it ended: its end cannot be undone.' } };
+  }
   const entry: JournalEntry = { seq: nextSeq(journal), at, command };
   return {
     ok: true,
@@ -108,9 +115,10 @@ export function submit<S>(module: GameModule<S, any, any>, journal: JournalState
   const result = module.apply(before, command, at);
   if (!result.ok) return result;
   const entry: JournalEntry = { seq: nextSeq(journal), at, command };
-  const ended = module.deadline(before) !== null && module.deadline(result.state) === null;
-  const barrier = !module.undoable(command) || ended;
-  const snapshot = barrier || journal.effective.length % SNAPSHOT_EVERY === 0;
+  const deadline = module.deadline(before);
+  const ended = deadline !== null && module.deadline(result.state) === null;
+  const barrier = !module.undoable(command) || (ended && at >= deadline);
+  const snapshot = barrier || ended || journal.effective.length % SNAPSHOT_EVERY === 0;
   return {
     ok: true,
     journal: {

@@ -64,6 +64,8 @@ export interface TableSnapshot<S = unknown> {
   alerts: { code: string; message: string }[];
   /** can this client send commands (authorised with the PIN)? */
   canControl: boolean;
+  /** how many commands Undo can take back now (a new game and a time-out are as far as it goes) */
+  undoable: number;
   /**
    * The table's PIN: only for a client that gave it, or for a display on the server machine
    * itself (loopback: the table-side screen) when the table config allows it (showPinOnLocalDisplay).

@@ -46,6 +46,7 @@ export function localDay(at: number): string {
 export class StatsStore {
   private readonly insert;
   private readonly selectDay;
+  private readonly remove;
 
   constructor(db: Db) {
     this.insert = db.prepare(
@@ -53,6 +54,12 @@ export class StatsStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.selectDay = db.prepare('SELECT * FROM game_stats WHERE table_id = ? AND day = ? ORDER BY ended_at');
+    this.remove = db.prepare('DELETE FROM game_stats WHERE table_id = ? AND started_seq = ?');
+  }
+
+  /** The game's end was undone: it is being played again. Throws when the database refuses the write. */
+  forget(tableId: string, startedSeq: number): void {
+    this.remove.run(tableId, startedSeq);
   }
 
   /** Throws when the database refuses the write. Recording the same game twice keeps one row. */

@@ -313,6 +313,10 @@ export class Table<S = unknown> extends EventEmitter {
   }
 
   private recordOutcome(before: S, after: S): void {
+    if (this.adapter.outcome(before) && !this.adapter.outcome(after) && this.gameStart) {
+      this.forgetGame(this.gameStart.seq);
+      return;
+    }
     const ended = this.adapter.outcome(after);
     if (!ended || this.adapter.outcome(before) || !this.gameStart) return;
     this.recordGame({ startedAt: this.adapter.startedAt(after) ?? ended.at, endedAt: ended.at, result: ended.result, cause: ended.cause }, after);
@@ -326,6 +330,15 @@ export class Table<S = unknown> extends EventEmitter {
     if (!this.gameStart || this.gameStart.origin === 'attract' || !this.adapter.running(before)) return;
     const cause = origin === 'kiosk' ? 'leftAlone' : command === 'newGame' ? 'newGame' : 'reset';
     this.recordGame({ startedAt: this.adapter.startedAt(before) ?? at, endedAt: at, result: ABANDONED, cause }, before);
+  }
+
+  /** The game's end was undone: its figures go until it ends again. */
+  private forgetGame(startedSeq: number): void {
+    try {
+      this.stores.stats.forget(this.id, startedSeq);
+    } catch (err) {
+      this.log.warn({ table: this.id, err }, 'could not take the game out of the statistics');
+    }
   }
 
   private recordGame(game: { startedAt: number; endedAt: number; result: string; cause: string | null }, state: S): void {
@@ -447,6 +460,7 @@ export class Table<S = unknown> extends EventEmitter {
       manualDice: hardware.camera.state !== 'ok' || !hardware.vision.ready,
       alerts: this.alerts(),
       canControl: view.canControl,
+      undoable: this.session.undoable(),
       attract: this.attract,
       kiosk: this.config.kiosk !== null,
       leds: leds ?? null,

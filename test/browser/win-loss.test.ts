@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playGame } from '../../server/games/yorktown1942/simulation.ts';
 import type { GameCommand } from '../../server/games/game-module.ts';
+import { localDay } from '../../server/store/stats-store.ts';
 import { HAVE_CHROMIUM, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 const SETUP = { players: 4 as const, difficulty: 35 as const };
@@ -88,6 +89,18 @@ describe.skipIf(!HAVE_CHROMIUM)('reaching the end of a game', () => {
     expect(await end.locator('.end-title').textContent()).toBe('DEFEAT');
     expect(await end.textContent()).toContain('The Yorktown was sunk.');
     await shot(page, 'end-screen-lost');
+    const lostGames = async () => ((await (await fetch(`${server.url}/api/tables/default/stats?day=${localDay(Date.now())}`)).json()) as { results: Record<string, number> }).results.lost ?? 0;
+    expect(await lostGames()).toBe(1);
+
+    // the roll that sank her was confirmed by mistake: taken back, the game goes on and leaves the figures
+    await end.getByTestId('end-undo').click();
+    await end.waitFor({ state: 'detached' });
+    expect((await tableState(server)).outcome).toBeNull();
+    expect(await lostGames()).toBe(0);
+    await command(server, commands[commands.length - 1] as Record<string, unknown>);
+    await end.waitFor();
+    expect(await end.locator('.end-title').textContent()).toBe('DEFEAT');
+    expect(await lostGames()).toBe(1);
   });
 
   it('loses on time when the stopwatch runs out', async () => {
@@ -98,6 +111,8 @@ describe.skipIf(!HAVE_CHROMIUM)('reaching the end of a game', () => {
     const end = page.getByTestId('end-screen');
     await end.waitFor();
     expect(await end.textContent()).toContain('Time ran out.');
+    // a time-out cannot be undone: the end screen does not offer it
+    expect(await end.getByTestId('end-undo').count()).toBe(0);
     // Escape closes it, as its Close button does: the table under it shows
     await page.keyboard.press('Escape');
     await end.waitFor({ state: 'detached' });

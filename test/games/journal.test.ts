@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openJournal, rebuildJournal, replay, submit, undoableCount, type JournalState } from '../../server/games/journal.ts';
 import { yorktown1942 } from '../../server/games/yorktown1942/index.ts';
+import { playGame } from '../../server/games/yorktown1942/simulation.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
 import { T0 } from './yorktown-helpers.ts';
 
@@ -78,6 +79,28 @@ describe('journal and undo', () => {
     expect(j.state.planes[0].action).toBeNull();
     expect(yorktown1942.deadline(j.state)).toBeNull();
     expect(submit(yorktown1942, j, { type: 'undo' }, deadline + 1).ok).toBe(false);
+  });
+
+  it('the command that ended a game in time can be undone (a roll confirmed by mistake), while its time lasts', () => {
+    let seed = 1;
+    let game = playGame({ seed, players: 4, difficulty: 35 });
+    while (game.result !== 'won' && seed < 300) game = playGame({ seed: ++seed, players: 4, difficulty: 35 });
+    expect(game.result).toBe('won');
+    const j = game.journal;
+    const endedAt = j.state.outcome!.at;
+    const last = j.effective[j.effective.length - 1]!;
+    expect(last.barrier).toBe(false);
+    const undone = submit(yorktown1942, j, { type: 'undo' }, endedAt + 5000);
+    expect(undone.ok).toBe(true);
+    if (!undone.ok) return;
+    expect(undone.journal.state.outcome).toBeNull();
+    expect(undone.journal.state).toEqual(replay(yorktown1942, j.effective.slice(0, -1).map((e) => e.entry)));
+    // the same command again ends the game as before
+    expect(send(undone.journal, last.entry.command as never, endedAt + 6000).state.outcome).toMatchObject({ result: 'won', cause: 'shohoSunk' });
+    // once the time it would give back is over, the end stays
+    const late = submit(yorktown1942, j, { type: 'undo' }, yorktown1942.deadline(undone.journal.state)!);
+    expect(late.ok).toBe(false);
+    if (!late.ok) expect(late.error.code).toBe('timeUp');
   });
 
   it('undo is refused once the deadline has passed', () => {

@@ -152,7 +152,7 @@ class CommandStream {
     this.redo = command;
     return { type: 'undo' };
   }
-  /** a refusal (the plan derailed, or an undo the rules refuse, e.g. of the move that ended the game): start a new game */
+  /** a refusal (the plan derailed, or an undo the rules refuse, e.g. past the start of the game): start a new game */
   derailed(): void {
     this.redo = null;
     this.next = this.plan.length;

@@ -34,6 +34,10 @@ export function endOverlay(app: App): HTMLElement | null {
           if (app.kiosk) playNow(app);
           else app.go('wizard');
         } }, t('newGame')),
+        // a roll confirmed by mistake can have ended the game: it is taken back while the game's time lasts
+        app.snap?.canControl && app.snap.undoable > 0
+          ? h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'end-undo', onclick: () => void app.send({ type: 'undo' }) }, t('endUndo'))
+          : null,
         h('button', { type: 'button', class: 'btn big-btn', onclick: () => {
           app.ui.endDismissedFor = outcome.at;
           app.render(false);
