@@ -275,7 +275,13 @@ describe.skipIf(!HAVE_CHROMIUM)('a whole game in the browser', () => {
     const es = dictionaries.es as Record<string, string>;
     const leftovers = Object.keys(en).filter((k) => en[k] !== es[k] && !en[k]!.includes('{') && en[k]!.length >= 5 && text.includes(en[k]!));
     expect(leftovers.map((k) => `${k}: ${en[k]}`)).toEqual([]);
-    // a refusal leads in Spanish, the engine's words under it
+    // the winning roll taken back (confirmed by mistake): the game goes on
+    await table.getByTestId('undo').click();
+    await expect.poll(async () => (await state()).outcome).toBeNull();
+    // then the time runs out, and that cannot be undone: a refusal leads in Spanish, the engine's words under it
+    await api(server, 'POST', '/api/tables/default/commands', { type: 'timeUp' });
+    await table.getByTestId('end-screen').waitFor();
+    await table.keyboard.press('Escape');
     await table.getByTestId('undo').click();
     await expect.poll(() => table.locator('.toast-error').textContent()).toContain('No permitido: no se puede deshacer más');
     expect(await table.locator('.toast-detail').textContent()).toContain('cannot be undone');

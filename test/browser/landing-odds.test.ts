@@ -6,7 +6,7 @@
  * the flight deck's limit said on the choice of a plane that would find it full.
  */
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, command, physicalScene, unlock, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, command, physicalScene, tableState, unlock, useBrowserTable } from './harness.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('a landing roll', () => {
   const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
@@ -41,6 +41,70 @@ describe.skipIf(!HAVE_CHROMIUM)('a landing roll', () => {
     await expect.poll(() => page.getByTestId('futile-2-takeoffLanding').textContent()).toBe('the flight deck is taken this turn');
     // the plane that chose it is not told so
     expect(await page.getByTestId('futile-1-takeoffLanding').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAVE_CHROMIUM)('a roll on a wide table screen', () => {
+  const t = useBrowserTable(undefined, { width: 1920, height: 1080 });
+
+  it('shows the roll panel, the board and the stopwatch together on one 1920 × 1080 screen', async () => {
+    const { server, page } = t;
+    await physicalScene(server, { ruleOverrides: { 'landing.autoFuel': 15, 'landing.dicePerFuel': 0 } });
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: id === 1 ? 'takeoffLanding' : 'move' });
+    await page.goto(`${server.url}/?lang=en`);
+    await unlock(page);
+    await page.getByTestId('land-1').click();
+    await page.getByTestId('roll-panel').waitFor();
+    // the board goes beside the roll (under the planes), not under it out of sight
+    const bottoms = await page.evaluate(() => Object.fromEntries(['[data-testid=roll-panel]', '.table-view svg.board', '.stopwatch', '[data-testid=confirm-roll]'].map((s) => {
+      const box = document.querySelector(s)?.getBoundingClientRect();
+      return [s, box ? { top: box.top, bottom: box.bottom } : null];
+    })));
+    for (const [selector, box] of Object.entries(bottoms)) {
+      expect(box, selector).not.toBeNull();
+      expect(box!.top, selector).toBeGreaterThanOrEqual(0);
+      expect(box!.bottom, selector).toBeLessThanOrEqual(1080);
+    }
+    expect(t.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAVE_CHROMIUM)('the camera image when a new roll begins', () => {
+  const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
+
+  it('draws the last roll\'s dice, still in the tray, faded and asks for a throw', async (ctx) => {
+    const { server, page } = t;
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean } };
+    if (!health.vision?.ready) {
+      ctx.skip('no dice model to read the simulated camera');
+      return;
+    }
+    await physicalScene(server, { ruleOverrides: { 'landing.autoFuel': 15, 'landing.dicePerFuel': 0 } });
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: id <= 2 ? 'takeoffLanding' : 'move' });
+    await page.goto(`${server.url}/?lang=en`);
+    await unlock(page);
+    const readings = async () => ((await tableState(server)).roll as { tracker: { readings: number } } | null)?.tracker.readings ?? null;
+    await page.getByTestId('land-1').click();
+    await page.getByTestId('roll-panel').waitFor();
+    // a new roll with no dice in the tray yet: nothing to call old
+    expect(await page.getByTestId('dice-from-before').count()).toBe(0);
+    // plane 1's landing thrown until every die is read (one may land leaning), then confirmed
+    for (let tries = 1; (await readings()) === 0; tries++) {
+      expect(tries, 'three throws and no full reading').toBeLessThanOrEqual(3);
+      await page.getByTestId('throw').click();
+      await expect.poll(async () => (await readings()) !== 0 || (await page.locator('.die-box.unreadable:not(.pending)').count()) > 0, { timeout: 30_000 }).toBe(true);
+    }
+    await page.getByTestId('confirm-roll').click();
+    await expect.poll(async () => (await tableState(server)).roll).toBeNull();
+    // plane 2 lands: the tray still holds plane 1's dice
+    await page.getByTestId('land-2').click();
+    await expect.poll(() => page.getByTestId('dice-from-before').textContent()).toBe('the dice in the tray are from before this roll: throw them');
+    expect(await page.locator('.die-box.before').count()).toBeGreaterThan(0);
+    // thrown, they are this roll's
+    await page.getByTestId('throw').click();
+    await expect.poll(() => page.getByTestId('dice-from-before').count(), { timeout: 30_000 }).toBe(0);
+    expect(await page.locator('.die-box.before').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
 });

@@ -38,12 +38,14 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
 
   it('saves a correction used by the next game, and refuses bad values in words', async () => {
     const row = page.locator('li.rule[data-path="skill.max"]');
-    await row.locator('input').fill('"lots"');
+    // a number in a number field: left empty, or not whole, it is refused in words
+    expect(await row.locator('input').getAttribute('type')).toBe('number');
+    await row.locator('input').fill('');
     await row.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => row.locator('.rule-msg').textContent()).toContain('skill.max must be a number');
-    await row.locator('input').fill('18,');
+    await expect.poll(() => row.locator('.rule-msg').textContent()).toBe('skill.max: write a number.');
+    await row.locator('input').fill('18.5');
     await row.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => row.locator('.rule-msg').textContent()).toContain('Not a valid value');
+    await expect.poll(() => row.locator('.rule-msg').textContent()).toContain('skill.max must be a whole number');
 
     await row.locator('input').fill('18');
     await row.getByRole('button', { name: 'Save' }).click();
@@ -56,6 +58,41 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
 
     await page.locator('li.rule[data-path="skill.max"]').getByRole('button', { name: 'Back to default' }).click();
     await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: {} } });
+  });
+
+  it('edits a list of steps as a table and a yes/no value as a choice; a value that is not JSON is refused in words', async () => {
+    const tiers = page.locator('li.rule[data-path="search.tiers"]');
+    const defaults = listRuleValues().find((r) => r.path === 'search.tiers')!.value as { equal: number }[];
+    expect(await tiers.locator('tbody tr').count()).toBe(defaults.length);
+    // one more result asking for more equal dice than the last
+    await tiers.getByTestId('add-row-search.tiers').click();
+    expect(await tiers.locator('tbody tr').count()).toBe(defaults.length + 1);
+    const last = tiers.locator('tbody tr').last();
+    const fields = last.locator('input');
+    const names = await last.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name));
+    const equalAt = names.indexOf('search.tiers.equal');
+    expect(equalAt).toBeGreaterThanOrEqual(0);
+    await fields.nth(equalAt).fill(String(defaults[defaults.length - 1]!.equal + 1));
+    await tiers.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => ((await api(server, 'GET', '/api/tables/default/settings')).data as { settings: { ruleOverrides: Record<string, { equal: number }[]> } }).settings.ruleOverrides['search.tiers']?.length).toBe(defaults.length + 1);
+    // a row taken out again gives the default back: no correction left
+    await page.locator('li.rule[data-path="search.tiers"] tbody tr').last().getByRole('button', { name: 'Remove this row' }).click();
+    await page.locator('li.rule[data-path="search.tiers"]').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: {} } });
+
+    const yesNo = page.locator('li.rule[data-path="flightDeck.emergencyLandingCounts"]');
+    const before = listRuleValues().find((r) => r.path === 'flightDeck.emergencyLandingCounts')!.value as boolean;
+    await yesNo.locator('select').selectOption(before ? 'false' : 'true');
+    await yesNo.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: { 'flightDeck.emergencyLandingCounts': !before } } });
+    await page.locator('li.rule[data-path="flightDeck.emergencyLandingCounts"]').getByRole('button', { name: 'Back to default' }).click();
+    await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: {} } });
+
+    // values of other shapes are written as JSON
+    const substitution = page.locator('li.rule[data-path="japanese.substitution"]');
+    await substitution.locator('input, textarea').first().fill('{"jake": ["kate"],');
+    await substitution.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => substitution.locator('.rule-msg').textContent()).toContain('Not a valid value');
   });
 
   it('presses the virtual button box: confirm draws the card, plane + search chooses the action', async () => {

@@ -102,9 +102,18 @@ const SECRETS_RETRY_MS = 3000;
 /** An action refused for want of the PIN is done when the PIN comes within this time (not one asked for long ago). */
 const PIN_RETRY_MS = 120_000;
 
+/** One roll from another: what it is for, whose, and how it began. */
+function rollKey(roll: GameState['roll'] | null): string | null {
+  return roll ? `${roll.purpose}|${roll.plane}|${roll.fuelAtStart}|${roll.tracker.spec.dice}|${roll.manoeuvre}` : null;
+}
+
 export class App {
   snap: Snapshot | null = null;
   vision: VisionUpdate | null = null;
+  /** server time of the last camera update with the dice moving */
+  visionMovedAt = 0;
+  /** the roll on the table and the server time it was first seen here (its dice must move after that) */
+  rollSeen: { key: string; at: number } | null = null;
   connected = false;
   /** server clock minus local clock, ms */
   clockOffset = 0;
@@ -172,11 +181,21 @@ export class App {
 
   setSnapshot(snap: Snapshot): void {
     this.snap = snap;
+    const key = rollKey(this.state?.roll ?? null);
+    if (key === null) this.rollSeen = null;
+    else if (this.rollSeen?.key !== key) this.rollSeen = { key, at: snap.serverTime };
     // the journal position shown, for scripts and tests that wait for a command to arrive
     this.root.dataset.seq = String(snap.seq);
     this.clockOffset = snap.serverTime - Date.now();
     this.record(snap);
     this.render(false);
+  }
+
+  /** Dice the camera shows settled, while the roll on the table has read nothing and they have not moved since it began: the last roll's. */
+  diceFromBefore(): boolean {
+    const v = this.vision;
+    const roll = this.state?.roll;
+    return !!roll && !!v && !!this.rollSeen && v.settled && v.dice.length > 0 && roll.tracker.readings === 0 && this.visionMovedAt < this.rollSeen.at;
   }
 
   /**

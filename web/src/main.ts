@@ -83,6 +83,7 @@ function start(): void {
   let lastVisionAt = 0;
   client.on('vision', (update) => {
     app.vision = update;
+    if (!update.settled) app.visionMovedAt = Math.max(app.visionMovedAt, update.at);
     lastVisionAt = Date.now();
     // the time of the reading shown, for scripts and tests that wait for the camera's next one
     root.dataset.visionAt = String(update.at);

@@ -218,7 +218,9 @@ export function cameraView(app: App): HTMLElement | null {
   const snap = app.snap;
   if (!snap || snap.hardware.camera.kind === 'none' || snap.hardware.camera.state === 'off') return null;
   const v = app.vision;
-  const unsure = unsureDice(v);
+  // the tray still holds the last roll's dice: drawn faded, and the players told to throw
+  const before = app.diceFromBefore();
+  const unsure = before ? 0 : unsureDice(v);
   const img = h('img', { class: 'frame', alt: t('camera'), src: v ? `${v.frameUrl.split('?')[0]}?t=${v.at}` : app.client.frameUrl(), id: 'camera-frame' });
   img.addEventListener('error', () => img.classList.add('missing'));
   const overlay = s('svg', { class: 'dice-overlay', viewBox: `0 0 ${v?.width ?? 640} ${v?.height ?? 480}`, preserveAspectRatio: 'none' });
@@ -226,7 +228,7 @@ export function cameraView(app: App): HTMLElement | null {
   if (v?.areas?.tray) overlay.append(areaShape(v.areas.tray, v.width, v.height, { class: 'read-area tray' }));
   if (v?.areas?.keptZone) overlay.append(areaShape(v.areas.keptZone, v.width, v.height, { class: 'read-area kept' }));
   for (const d of v?.dice ?? []) {
-    const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}`;
+    const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}${before ? ' before' : ''}`;
     overlay.append(
       s('g', { class: cls },
         s('rect', { x: d.x - d.w / 2, y: d.y - d.h / 2, width: d.w, height: d.h, rx: 6 }),
@@ -238,7 +240,8 @@ export function cameraView(app: App): HTMLElement | null {
   }
   return h('div', { class: 'camera' },
     h('div', { class: 'frame-wrap' }, img, overlay),
-    v ? h('div', { class: `vision-status${v.settled ? ' settled' : ''}` }, v.settled ? t('settled') : t('moving'), ` · ${v.dice.length} ${t('dice').toLowerCase()}`, deciding(v),
+    before ? h('div', { class: 'vision-status before', 'data-testid': 'dice-from-before' }, t('diceFromBefore'))
+    : v ? h('div', { class: `vision-status${v.settled ? ' settled' : ''}` }, v.settled ? t('settled') : t('moving'), ` · ${v.dice.length} ${t('dice').toLowerCase()}`, deciding(v),
       // a misread is the photo most worth keeping: straight to the dice photos page with it
       v.settled && v.dice.length > 0 && snap.canControl && !app.kiosk
         ? h('button', { type: 'button', class: 'btn small photo-these', 'data-testid': 'photo-these-dice', title: t('photoTheseDiceWhy'), onclick: () => { app.go('samples'); void takePhoto(app); } }, t('photoTheseDice'))

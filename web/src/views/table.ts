@@ -20,9 +20,9 @@ export function tableView(app: App): HTMLElement {
     attract ? null : nextStepView(app),
     h('div', { class: `table-layout${st?.roll ? ' rolling' : ''}` },
       h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app)),
-      // during a roll the panel takes the middle of the screen, the board moves under it; what happened goes under the board
-      h('div', { class: 'col-board' }, st?.roll ? rollPanel(app, false) : null, boardView(app), historyView(app, 10)),
-      h('div', { class: 'col-right' }, planesView(app, null, !attract)),
+      // during a roll its panel takes the middle of the screen and the board goes under the planes, whose cards hold no controls then
+      h('div', { class: 'col-board' }, st?.roll ? rollPanel(app, false) : boardView(app), historyView(app, st?.roll ? 4 : 10)),
+      h('div', { class: 'col-right' }, planesView(app, null, !attract), st?.roll ? boardView(app) : null),
     ),
   );
 }
