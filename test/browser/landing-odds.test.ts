@@ -6,17 +6,23 @@
  * the flight deck's limit said on the choice of a plane that would find it full.
  */
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, command, physicalScene, tableState, unlock, useBrowserTable } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { HAVE_CHROMIUM, command, physicalScene, tableState, unlock, useBrowserTable, type RunningServer } from './harness.ts';
+
+/** Every landing rolled, on the plane's skill dice alone; the planes listed land or take off, the others move; the table page opened. */
+async function landingScene(server: RunningServer, page: Page, landing: number[]): Promise<void> {
+  await physicalScene(server, { ruleOverrides: { 'landing.autoFuel': 15, 'landing.dicePerFuel': 0 } });
+  for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: landing.includes(id) ? 'takeoffLanding' : 'move' });
+  await page.goto(`${server.url}/?lang=en`);
+  await unlock(page);
+}
 
 describe.skipIf(!HAVE_CHROMIUM)('a landing roll', () => {
   const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
 
   it('says nothing is reached before the throw, and the chance of each end of the landing', async () => {
     const { server, page } = t;
-    await physicalScene(server, { ruleOverrides: { 'landing.autoFuel': 15, 'landing.dicePerFuel': 0 } });
-    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: id === 1 ? 'takeoffLanding' : 'move' });
-    await page.goto(`${server.url}/?lang=en`);
-    await unlock(page);
+    await landingScene(server, page, [1]);
     // before the players commit, the landing's chance of ending safely
     await expect.poll(() => page.getByTestId('land-1').textContent()).toMatch(/^Land \(\d+% safe\)$/);
     await page.getByTestId('land-1').click();
@@ -50,10 +56,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a roll on a wide table screen', () => {
 
   it('shows the roll panel, the board and the stopwatch together on one 1920 × 1080 screen', async () => {
     const { server, page } = t;
-    await physicalScene(server, { ruleOverrides: { 'landing.autoFuel': 15, 'landing.dicePerFuel': 0 } });
-    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: id === 1 ? 'takeoffLanding' : 'move' });
-    await page.goto(`${server.url}/?lang=en`);
-    await unlock(page);
+    await landingScene(server, page, [1]);
     await page.getByTestId('land-1').click();
     await page.getByTestId('roll-panel').waitFor();
     // the board goes beside the roll (under the planes), not under it out of sight
@@ -80,10 +83,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the camera image when a new roll begins', () =>
       ctx.skip('no dice model to read the simulated camera');
       return;
     }
-    await physicalScene(server, { ruleOverrides: { 'landing.autoFuel': 15, 'landing.dicePerFuel': 0 } });
-    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: id <= 2 ? 'takeoffLanding' : 'move' });
-    await page.goto(`${server.url}/?lang=en`);
-    await unlock(page);
+    await landingScene(server, page, [1, 2]);
     const readings = async () => ((await tableState(server)).roll as { tracker: { readings: number } } | null)?.tracker.readings ?? null;
     await page.getByTestId('land-1').click();
     await page.getByTestId('roll-panel').waitFor();
