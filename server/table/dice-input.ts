@@ -36,7 +36,8 @@ export class DiceInput {
     this.table.setDiceUnread(reading.unreadable);
     if (reading.unreadable > 0) return 'incomplete';
     const faces = [...reading.kept, ...reading.faces].sort((a, b) => a - b);
-    const tableFaces = adapter.rollFaces(state);
+    // after a refused reading (a frame that missed a die), the dice the roll had are read again to clear it
+    const tableFaces = adapter.rollReadingRefused(state) ? null : adapter.rollFaces(state);
     if (sameFaces(this.lastSent, faces) || sameFaces(tableFaces ? [...tableFaces].sort((a, b) => a - b) : null, faces)) return 'unchanged';
     this.lastSent = faces;
     const ack = this.table.submit({ type: 'dice', faces }, 'camera');

@@ -33,6 +33,8 @@ export interface GameAdapter<S = unknown> {
   rollKey(state: S): string | null;
   /** the faces the roll tracker last accepted, or null */
   rollFaces(state: S): number[] | null;
+  /** the roll's last reading was refused (a wrong number of dice...): a reading of the faces accepted before is news again */
+  rollReadingRefused(state: S): boolean;
   /** number of dice the roll in progress expects, or null */
   rollDice(state: S): number | null;
   /** 1s locked in the roll in progress (they stay out of re-rolls) */

@@ -104,6 +104,12 @@ describe('camera readings', () => {
     expect(table.state.roll.tracker.lockedOnes).toBe(1);
     expect(b.service.journal.load('default').at(-1)).toMatchObject({ origin: 'camera', command: { type: 'dice', faces: [1, 3, 5, 5] } });
     expect(table.seq).toBe(seq + 2);
+    // a frame that missed a die: the roll refuses that reading; the dice read whole again clear it, though their faces are the roll's already
+    expect(input.reading({ faces: [5, 3], kept: [1], unreadable: 0 })).toBe('sent');
+    expect(table.state.roll.tracker.flags).toEqual([{ type: 'wrongDiceCount', expected: 4, seen: 3 }]);
+    expect(input.reading({ faces: [5, 5, 3], kept: [1], unreadable: 0 })).toBe('sent');
+    expect(table.state.roll.tracker.flags).toEqual([]);
+    expect(table.submit({ type: 'confirmRoll' }, 'box').ok).toBe(true);
   });
 
   it('a die the camera cannot read holds the roll: confirming on the dice it read before is refused until it reads them all or they are typed in', async () => {

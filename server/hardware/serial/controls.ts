@@ -70,7 +70,7 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     if (event.button === 'confirm' && event.press === 'long') {
       return send({ selectedPlane: null }, { type: 'newGame', players: 4 }, 'a new game: four planes, draw the first card (Confirm)');
     }
-    return refuse(c, game?.phase === 'over' ? 'the game is over: hold Confirm for a new one' : 'no game is running: hold Confirm to start one, or set one up on the dashboard');
+    return refuse(c, game?.phase === 'over' ? 'the game is over: hold Confirm for a new one, or press Undo to take back the move that ended it' : 'no game is running: hold Confirm to start one, or set one up on the dashboard');
   }
 
   const planeId = PLANE_BUTTONS[event.button];

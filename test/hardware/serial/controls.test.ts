@@ -35,7 +35,7 @@ describe('box controls', () => {
     expect(buttonToCommand(press('confirm', 'long'), null, sel(2))).toMatchObject({ command: start, controls: sel(null), cue: null });
     expect(buttonToCommand(press('confirm', 'long'), game({ phase: 'over' }), INITIAL_CONTROLS).command).toEqual(start);
     expect(buttonToCommand(press('confirm'), null, INITIAL_CONTROLS)).toMatchObject({ command: null, cue: 'fail', note: expect.stringMatching(/hold Confirm to start one/) });
-    expect(buttonToCommand(press('plane1', 'long'), game({ phase: 'over' }), INITIAL_CONTROLS)).toMatchObject({ command: null, note: 'the game is over: hold Confirm for a new one' });
+    expect(buttonToCommand(press('plane1', 'long'), game({ phase: 'over' }), INITIAL_CONTROLS)).toMatchObject({ command: null, note: 'the game is over: hold Confirm for a new one, or press Undo to take back the move that ended it' });
     // in a game, a long Confirm is still the end of the turn
     expect(buttonToCommand(press('confirm', 'long'), game(), INITIAL_CONTROLS).command).toEqual({ type: 'endTurn' });
   });
