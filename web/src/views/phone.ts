@@ -18,7 +18,8 @@ export function phoneView(app: App): HTMLElement {
     } }, t('seat', { n }))));
   if (app.seat === null) return h('section', { class: 'phone' }, h('h2', null, t('phonePickSeat')), picker);
   const mine = st?.planes.filter((p) => p.seat === app.seat) ?? [];
-  const rollIsMine = !!st?.roll && mine.some((p) => p.id === st.roll!.plane);
+  // the Japanese attack on the Yorktown is no plane's: any phone may throw it
+  const rollIsMine = !!st?.roll && (st.roll.plane === null || mine.some((p) => p.id === st.roll!.plane));
   return h('section', { class: 'phone' },
     alertsView(app),
     h('div', { class: 'phone-top' }, h('h2', null, t('phoneTitle', { n: app.seat })), stopwatchView(app)),

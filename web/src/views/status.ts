@@ -174,6 +174,11 @@ export function nextStep(app: App): string | null {
   const st = app.state;
   if (!st || !st.setup || st.phase === 'over') return null;
   if (st.roll) {
+    // on a phone, another seat's roll is theirs to throw
+    const roller = st.planes.find((p) => p.id === st.roll!.plane);
+    if (app.view === 'phone' && app.seat !== null && roller && roller.seat !== app.seat) {
+      return t('step_rollOther', { plane: roller.id, seat: roller.seat, purpose: tk(`purpose_${st.roll.purpose}`) });
+    }
     return st.roll.tracker.spec.continuous ? t('step_roll', { n: st.roll.tracker.spec.dice }) : t('step_rollSingle', { n: st.roll.tracker.spec.dice });
   }
   if (st.phase === 'setup') return t('step_setup', { n: st.setupDraws });
