@@ -137,6 +137,9 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
 
     await page.getByTestId('skip-4').click();
     await expect.poll(async () => (await plane(4)).done).toBe(true);
+    // a plane that did not act is not said to have done its action
+    await expect.poll(() => page.getByTestId('action-4').textContent()).toMatch(/ \(skipped\)$/);
+    expect(await page.getByTestId('action-3').textContent()).toMatch(/ \(done\)$/);
     await page.getByTestId('end-turn').click();
     await expect.poll(async () => (await state()).phase).toBe('japanese');
   });
@@ -166,9 +169,12 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
     await page.getByTestId('takeoff-3').click();
     await expect.poll(async () => (await plane(3)).load).toBe('bomb');
 
-    // the bomb goes into the sea
+    // the bomb goes into the sea once the players say so (this page accepts every question): a stray tap asks first
+    const asked: string[] = [];
+    page.once('dialog', (d) => void asked.push(d.message()));
     await page.getByTestId('dropload-3').click();
     await expect.poll(async () => (await plane(3)).load).toBe('none');
+    expect(asked).toEqual(['Drop the bomb of plane 3? It is gone until the plane is back on the Yorktown.']);
 
     // plane 2 on a green island with a face-down token: reveal it (no orange island: no search button)
     expect(await card(2).getByTestId('search-2').count()).toBe(0);

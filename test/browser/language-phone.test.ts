@@ -89,6 +89,10 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await board.scrollIntoViewIfNeeded();
     await shot(page, 'phone-board');
+    // a tap in the wrong place is taken back on the phone, and it says what it took back
+    await page.getByTestId('phone-undo').click();
+    await expect.poll(() => page.getByTestId('action-3').textContent()).toBe('Search');
+    expect(await page.locator('.toast-ok').textContent()).toBe('Undone: an action chosen.');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -6,7 +6,7 @@
 import { resolveRules, type Rules } from '../../server/games/yorktown1942/ruleset.ts';
 import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
-import { t, type Key } from './i18n.ts';
+import { t, tk, type Key } from './i18n.ts';
 import { refusalText } from './refusals.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
 import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
@@ -268,7 +268,16 @@ export class App {
 
   /** Sends a command; a refusal is shown in the service's words. */
   async send(command: { type: string; [k: string]: unknown }): Promise<Ack> {
-    return this.act(() => this.client.command(command));
+    return this.act(() => this.client.command(command), command.type === 'undo' ? (reply) => this.tellUndone(reply) : undefined);
+  }
+
+  /** What an Undo of this page took back, said: a tap in the wrong place must not undo unnoticed. */
+  private tellUndone(reply: Ack): void {
+    if (!reply.ok || !Array.isArray(reply.events)) return;
+    const undone = (reply.events as { type: string; commands?: { type: string }[] }[]).find((e) => e.type === 'undone');
+    if (!undone?.commands?.length) return;
+    this.showToast(t('undoneToast', { what: undone.commands.map((c) => tk(`undo_${c.type}`)).join(', ') }), 'ok');
+    this.render(false);
   }
 
   /**

@@ -522,6 +522,7 @@ export function useDropTank(ctx: Ctx, command: UseDropTankCommand): void {
 /** A plane that does not (or cannot) take its action: in the air it loses fuel to stay up. */
 export function skipPlane(ctx: Ctx, plane: PlaneState, why: string): void {
   plane.done = true;
+  plane.skipped = true;
   if (ctx.state.afterMove?.plane === plane.id) ctx.state.afterMove = null;
   emit(ctx, 'actionSkipped', { plane: plane.id, why });
   if (inAir(plane)) loseFuel(ctx, plane, ctx.rules.idle.fuelLoss, 'staying in the air without acting');
@@ -539,6 +540,7 @@ export function skipAction(ctx: Ctx, command: SkipActionCommand): void {
     plane.action === 'takeoffLanding' && plane.position.at === 'approach' && ctx.state.takeoffsLandingsThisTurn >= ctx.rules.flightDeck.perTurn;
   if (blockedLanding) {
     plane.done = true;
+    plane.skipped = true;
     emit(ctx, 'actionSkipped', { plane: plane.id, why: 'the flight deck is full: the plane cannot land' });
     loseFuel(ctx, plane, ctx.rules.flightDeck.blockedLandingFuel, 'circling while the flight deck is full');
     return;

@@ -41,6 +41,7 @@ function endTurn(ctx: Ctx): void {
   for (const plane of state.planes) {
     plane.action = null;
     plane.done = plane.destroyed;
+    plane.skipped = false;
   }
   emit(ctx, 'phaseChanged', { phase: 'japanese', turn: state.turn });
 }

@@ -132,6 +132,7 @@ export function newGame(ctx: Ctx, command: NewGameCommand): void {
       load: 'none',
       action: null,
       done: false,
+      skipped: false,
       manoeuvre: null,
     };
   });

@@ -35,6 +35,8 @@ export interface PlaneState {
   action: ActionType | null;
   /** has this plane finished its action this turn */
   done: boolean;
+  /** it finished it by not acting (skipped, or kept circling by a full flight deck) */
+  skipped: boolean;
   /** expert manoeuvre tile; id null while face down and unknown to the engine (physical game, or hidden in the public view) */
   manoeuvre: { id: ManoeuvreId | null; used: boolean } | null;
 }

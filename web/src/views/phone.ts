@@ -25,13 +25,20 @@ export function phoneView(app: App): HTMLElement {
     h('div', { class: 'phone-top' }, h('h2', null, t('phoneTitle', { n: app.seat })), stopwatchView(app)),
     nextStepView(app),
     cardLine(app),
-    turnStepButton(app),
+    h('div', { class: 'phone-steps' }, turnStepButton(app), undoButton(app)),
     mine.length ? planesView(app, app.seat, true) : h('p', null, st ? t('phoneNoPlanes') : t('noGame')),
     rollIsMine ? rollPanel(app, false) : null,
     st?.setup ? boardAndCounters(app) : null,
     historyView(app, 4),
     picker,
   );
+}
+
+/** Undo on the phone too (a roll's panel has its own): a tap in the wrong place is taken back where it was made. */
+function undoButton(app: App): HTMLElement | null {
+  const st = app.state;
+  if (!app.snap?.canControl || !st?.setup || st.roll || app.snap.undoable === 0 || app.snap.attract) return null;
+  return h('button', { type: 'button', class: 'btn', 'data-testid': 'phone-undo', onclick: () => void app.send({ type: 'undo' }) }, t('undo'));
 }
 
 /** The board and the counters, folded: the players have the real board in front of them, a phone a glance at it. */

@@ -50,7 +50,7 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
       h('div', { class: 'stat wide' }, h('dt', null, t('load')), h('dd', null, tk(`load_${plane.load}`))),
       h('div', { class: 'stat wide' }, h('dt', null, t('position')), h('dd', { 'data-testid': `pos-${plane.id}` }, positionText(plane.position))),
       h('div', { class: 'stat wide' }, h('dt', null, t('action')),
-        h('dd', { 'data-testid': `action-${plane.id}` }, plane.action ? tk(`act_${plane.action}`) : t('noAction'), plane.done ? ` (${t('actionDone')})` : '')),
+        h('dd', { 'data-testid': `action-${plane.id}` }, plane.action ? tk(`act_${plane.action}`) : t('noAction'), plane.skipped ? ` (${t('actionSkipped')})` : plane.done ? ` (${t('actionDone')})` : '')),
       plane.manoeuvre
         ? h('div', { class: 'stat wide' }, h('dt', null, t('manoeuvre')), h('dd', { 'data-testid': `tile-${plane.id}` }, plane.manoeuvre.id ? tk(`man_${plane.manoeuvre.id}`) : secret ? `${tk(`man_${secret}`)} (${t('tileSecret')})` : t('manoeuvreHidden'), plane.manoeuvre.used ? ` (${t('manoeuvreUsed')})` : ''))
         : null,
@@ -421,7 +421,12 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
       : `${t('skip')} (−${t('fuelCost', { n: rules.idle.fuelLoss })}${plane.fuel < rules.idle.fuelLoss ? `: ${t('skipCrashes')}` : ''})`;
     if (!waiting.length) extras.push(button(skipLabel, () => void app.send({ type: 'skipAction', plane: id }), 'small', `skip-${id}`));
   }
-  if (plane.load !== 'none' && plane.position.at !== 'deck') extras.push(button(t('dropLoad'), () => void app.send({ type: 'dropLoad', plane: id }), 'small', `dropload-${id}`));
+  // asked first: a load dropped by a stray tap is gone (Undo aside) until the plane is back on the deck
+  if (plane.load !== 'none' && plane.position.at !== 'deck') {
+    extras.push(button(t('dropLoad'), () => {
+      if (confirm(t('dropLoadConfirm', { plane: id, load: tk(`load_${plane.load}`) }))) void app.send({ type: 'dropLoad', plane: id });
+    }, 'small', `dropload-${id}`));
+  }
   if (extras.length) parts.push(h('div', { class: 'form-row extras' }, extras));
   if (!parts.length) return null;
   return h('div', { class: 'plane-controls' }, parts);
