@@ -59,3 +59,21 @@ describe.skipIf(!HAVE_CHROMIUM)('rolls on the phones', () => {
     expect(t.errors).toEqual([]);
   });
 });
+
+describe.skipIf(!HAVE_CHROMIUM)('a phone before any game', () => {
+  const t = useBrowserTable(undefined, { width: 390, height: 844 });
+
+  it('says no game runs, sets one up from the phone and comes back to it', async () => {
+    const { server, page } = t;
+    await page.goto(`${server.url}/phone/1?lang=en`);
+    await unlock(page);
+    await expect.poll(() => page.locator('.phone-no-game p').textContent()).toBe('No game is running. Start one with “New game”.');
+    await page.getByTestId('phone-new-game').click();
+    await page.getByTestId('players-2').click();
+    await page.getByTestId('start-game').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('view') ?? new URL(page.url()).pathname).toMatch(/phone/);
+    // seat 1 of two flies planes 1 and 2
+    await expect.poll(() => page.locator('.plane-card').count()).toBe(2);
+    expect(t.errors).toEqual([]);
+  });
+});

@@ -26,12 +26,19 @@ export function phoneView(app: App): HTMLElement {
     nextStepView(app),
     cardLine(app),
     h('div', { class: 'phone-steps' }, turnStepButton(app), undoButton(app)),
-    mine.length ? planesView(app, app.seat, true) : h('p', null, st ? t('phoneNoPlanes') : t('noGame')),
+    mine.length ? planesView(app, app.seat, true) : st?.setup ? h('p', null, t('phoneNoPlanes')) : noGame(app),
     rollIsMine ? rollPanel(app, false) : null,
     st?.setup ? boardAndCounters(app) : null,
     historyView(app, 4),
     picker,
   );
+}
+
+/** No game yet: said, and (with the PIN) a game set up from here; the wizard comes back to this phone. */
+function noGame(app: App): HTMLElement {
+  return h('div', { class: 'phone-no-game' },
+    h('p', null, app.snap ? t('noGame') : t('connecting')),
+    app.snap?.canControl && !app.kiosk ? h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'phone-new-game', onclick: () => app.go('wizard') }, t('newGame')) : null);
 }
 
 /** Undo on the phone too (a roll's panel has its own): a tap in the wrong place is taken back where it was made. */
