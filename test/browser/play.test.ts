@@ -91,7 +91,7 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
       await expect.poll(async () => (await state()).planes.find((p) => p.id === plane.id)!.action).toBe('move');
       if (plane.id === 1) {
         // nothing is performed, nor skipped, before every plane has chosen
-        await expect.poll(() => page.getByTestId('waiting-1').textContent()).toMatch(/2, 3, 4/);
+        await expect.poll(() => page.getByTestId('waiting-1').textContent()).toMatch(/planes 2, 3 and 4/);
         expect(await page.getByTestId('skip-1').count()).toBe(0);
         expect(await page.locator('select[name=to-1]').count()).toBe(0);
       }
@@ -295,7 +295,7 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     page.once('dialog', no);
     await page.getByTestId('end-turn').click();
     await expect.poll(() => asked.length).toBe(1);
-    expect(asked[0]).toBe(`Not acted yet: plane ${waiting.join(', ')}. End the turn anyway? Each plane that has not acted skips its action (in the air: −1 fuel).`);
+    expect(asked[0]).toBe(`Not acted yet: ${waiting.length === 1 ? `plane ${waiting[0]}` : `planes ${waiting.slice(0, -1).join(', ')} and ${waiting.at(-1)}`}. End the turn anyway? Each plane that has not acted skips its action (in the air: −1 fuel).`);
     // told no: nothing changed
     expect((await state()).planes.filter((p) => !p.done).map((p) => p.id)).toEqual(waiting);
   });

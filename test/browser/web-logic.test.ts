@@ -135,7 +135,7 @@ describe('what happened, in words', async () => {
     expect(describeEvent({ type: 'searchRaised', plane: 3, raised: 1, search: 2, reason: 'good visibility' }, rules)).toBe('Good visibility: the search +1 (now 2)');
     setLang('es', null);
     expect(describeEvent({ type: 'skillGained', plane: 3, points: 1, skill: 9, reason: 'search', skillCard: 'back' }, rules)).toBe('Avión 3: +1 de habilidad (9) · voltea su carta de habilidad');
-    expect(describeEvent({ type: 'moved', plane: 2, to: { at: 'island', island: 5 }, fuel: 9 }, rules)).toBe('El avión 2 vuela a isla 5 (combustible 9)');
+    expect(describeEvent({ type: 'moved', plane: 2, to: { at: 'island', island: 5 }, fuel: 9 }, rules)).toBe('El avión 2 vuela a la isla 5 (combustible 9)');
     setLang('en', null);
   });
 });

@@ -4,7 +4,7 @@
  * Events a player does not need to read (dice readings, action choices) give null.
  */
 import type { GameEvent } from '../../server/games/game-module.ts';
-import { positionText } from './format.ts';
+import { destinationText } from './format.ts';
 import { hitsText, t, tk } from './i18n.ts';
 import type { Position } from '../../server/games/yorktown1942/types.ts';
 import type { Rules } from '../../server/games/yorktown1942/ruleset.ts';
@@ -44,11 +44,11 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
     case 'yorktownHit':
       return t('ev_yorktownHit', { n: num(e.total), max: rules.yorktown.hitsToSink });
     case 'tookOff':
-      return t('ev_tookOff', { plane, to: positionText(e.to as Position), fuel: num(e.fuel) });
+      return t('ev_tookOff', { plane, to: destinationText(e.to as Position), fuel: num(e.fuel) });
     case 'landed':
       return t('ev_landed', { plane, fuel: num(e.fuel) });
     case 'moved':
-      return t('ev_moved', { plane, to: positionText(e.to as Position), fuel: num(e.fuel) });
+      return t('ev_moved', { plane, to: destinationText(e.to as Position), fuel: num(e.fuel) });
     case 'actionSkipped':
       return t('ev_skipped', { plane });
     case 'fuelSpent':

@@ -27,6 +27,13 @@ export function positionText(p: Position): string {
   return t('pos_island', { n: p.island });
 }
 
+/** Where a plane goes, after "flies to" ("la isla 8" in Spanish). */
+export function destinationText(p: Position): string {
+  if (p.at === 'deck') return t('to_deck');
+  if (p.at === 'approach') return t('to_approach');
+  return t('to_island', { n: p.island });
+}
+
 export function skillDice(rules: Rules, skill: number): number {
   let dice = rules.skill.dice[0]?.dice ?? 0;
   for (const step of rules.skill.dice) if (skill >= step.from) dice = step.dice;

@@ -85,6 +85,9 @@ const en = {
   pos_deck: 'on the Yorktown deck',
   pos_approach: 'approach area',
   pos_island: 'island {n}',
+  to_deck: 'the Yorktown deck',
+  to_approach: 'the approach area',
+  to_island: 'island {n}',
   action: 'Action',
   noAction: 'not chosen',
   actionDone: 'done',
@@ -152,7 +155,7 @@ const en = {
   reset: 'Abandon game',
   resetConfirm: 'Abandon the game in progress?',
   cardDrawnAlready: 'drawn',
-  endTurnConfirm: 'Not acted yet: plane {planes}. End the turn anyway? Each plane that has not acted skips its action (in the air: −1 fuel).',
+  endTurnConfirm: 'Not acted yet: {planes}. End the turn anyway? Each plane that has not acted skips its action (in the air: −1 fuel).',
   newGameConfirm: 'A game is in progress (turn {turn}): start a new one in its place? The game in progress cannot be brought back.',
   perform: 'Do it',
   skip: 'Skip action',
@@ -392,7 +395,7 @@ const en = {
   manoeuvreDealt: 'yes: my tile (face down)',
   manoeuvreHidden: 'face down',
   afterMoveHint: 'Right after this move you may (doing anything else gives it up):',
-  waitingForChoices: 'Every plane picks its action first: waiting for plane {planes}.',
+  waitingForChoices: 'Every plane picks its action first: waiting for {planes}.',
   fuelCost: '{n} fuel',
   fuelShort: '{n} fuel: not enough',
   moveNoFuel: 'Plane {plane} has {fuel} fuel: a move costs at least {n}. It can only skip.',
@@ -441,8 +444,8 @@ const en = {
   step_setup: 'Set-up: draw the Japanese cards that place the first planes ({n} to go).',
   step_japanese: 'Japanese phase: draw the Japanese card.',
   step_japanesePhysical: 'Japanese phase: draw the top card of the deck and enter it below.',
-  step_choose: 'Choose an action for every plane (the discs): plane {planes} still to choose.',
-  step_act: 'Do each plane\'s action, or skip it: plane {planes} still to act. Then End turn.',
+  step_choose: 'Choose an action for every plane (the discs): {planes} still to choose.',
+  step_act: 'Do each plane\'s action, or skip it: {planes} still to act. Then End turn.',
   step_endTurn: 'Every plane has acted: End turn.',
   step_roll: 'Roll the {n} dice, and re-roll all but the 1s as often as you like. Confirm when you stop.',
   step_rollOther: 'Plane {plane} (seat {seat}) is rolling — {purpose}. Its player throws the dice.',
@@ -662,6 +665,9 @@ const es: Record<Key, string> = {
   pos_deck: 'en la cubierta del Yorktown',
   pos_approach: 'zona de aproximación',
   pos_island: 'isla {n}',
+  to_deck: 'la cubierta del Yorktown',
+  to_approach: 'la zona de aproximación',
+  to_island: 'la isla {n}',
   action: 'Acción',
   noAction: 'sin elegir',
   actionDone: 'hecha',
@@ -729,7 +735,7 @@ const es: Record<Key, string> = {
   reset: 'Abandonar partida',
   resetConfirm: '¿Abandonar la partida en curso?',
   cardDrawnAlready: 'ya salida',
-  endTurnConfirm: 'Sin actuar todavía: avión {planes}. ¿Finalizar el turno de todos modos? Cada avión que no ha actuado pierde su acción (en el aire: −1 de combustible).',
+  endTurnConfirm: 'Sin actuar todavía: {planes}. ¿Finalizar el turno de todos modos? Cada avión que no ha actuado pierde su acción (en el aire: −1 de combustible).',
   newGameConfirm: 'Hay una partida en curso (turno {turn}): ¿empezar una nueva en su lugar? La partida en curso no se podrá recuperar.',
   perform: 'Hacerlo',
   skip: 'Saltar acción',
@@ -772,7 +778,7 @@ const es: Record<Key, string> = {
   diceInRoll: '{n} dados',
   continuousRoll: 'tirada continua: repite cuanto quieras, los 1 se apartan',
   singleRoll: 'tirada única',
-  lockedOnes: '1 apartados',
+  lockedOnes: 'Unos apartados',
   fuelSpent: 'Combustible gastado en 1',
   outOfFuel: 'SIN COMBUSTIBLE — el avión se estrella',
   best: 'Conseguido hasta ahora',
@@ -960,7 +966,7 @@ const es: Record<Key, string> = {
   manoeuvreDealt: 'sí: mi ficha (boca abajo)',
   manoeuvreHidden: 'boca abajo',
   afterMoveHint: 'Justo después de este movimiento puedes (hacer cualquier otra cosa lo descarta):',
-  waitingForChoices: 'Todos los aviones eligen su acción antes: falta el avión {planes}.',
+  waitingForChoices: 'Todos los aviones eligen su acción antes. Pendientes: {planes}.',
   fuelCost: '{n} de combustible',
   fuelShort: '{n} de combustible: no alcanza',
   moveNoFuel: 'El avión {plane} tiene {fuel} de combustible: moverse cuesta al menos {n}. Solo puede saltar.',
@@ -1009,8 +1015,8 @@ const es: Record<Key, string> = {
   step_setup: 'Preparación: saca las cartas japonesas que colocan los primeros aviones (faltan {n}).',
   step_japanese: 'Fase japonesa: saca la carta japonesa.',
   step_japanesePhysical: 'Fase japonesa: saca la carta de arriba del mazo e introdúcela abajo.',
-  step_choose: 'Elegid la acción de cada avión (los discos): falta el avión {planes}.',
-  step_act: 'Haced la acción de cada avión, o saltadla: falta el avión {planes}. Luego, Finalizar turno.',
+  step_choose: 'Elegid la acción de cada avión (los discos). Pendientes: {planes}.',
+  step_act: 'Haced la acción de cada avión, o saltadla. Pendientes: {planes}. Luego, Finalizar turno.',
   step_endTurn: 'Todos los aviones han actuado: Finalizar turno.',
   step_roll: 'Tira los {n} dados y repite todos menos los 1 cuantas veces quieras. Confirma cuando pares.',
   step_rollOther: 'El avión {plane} (asiento {seat}) está tirando — {purpose}. Tira los dados su jugador.',
@@ -1119,7 +1125,7 @@ const es: Record<Key, string> = {
   ev_landed: 'El avión {plane} aterriza en el Yorktown (combustible {fuel})',
   ev_moved: 'El avión {plane} vuela a {to} (combustible {fuel})',
   ev_skipped: 'El avión {plane} no actúa',
-  ev_fuelSpent: 'Avión {plane}: −{n} de combustible (quedan {fuel})',
+  ev_fuelSpent: 'Avión {plane}: −{n} de combustible (ahora {fuel})',
   ev_fuelGained: 'Avión {plane}: +{n} de combustible ({fuel})',
   ev_japaneseDestroyed: 'El avión {plane} derriba un {what} en la isla {island}',
   ev_japaneseDestroyedCap: 'El avión {plane} derriba un {what} de la CAP',
@@ -1169,6 +1175,13 @@ export function setLang(lang: Lang, storage: Pick<Storage, 'setItem'> | null): v
 
 export function lang(): Lang {
   return current;
+}
+
+/** Planes by number in words: "plane 3", "planes 1, 2 and 4" ("avión 3", "aviones 1, 2 y 4"). */
+export function planeList(ids: readonly number[]): string {
+  const es = current === 'es';
+  if (ids.length === 1) return `${es ? 'avión' : 'plane'} ${ids[0]}`;
+  return `${es ? 'aviones' : 'planes'} ${ids.slice(0, -1).join(', ')} ${es ? 'y' : 'and'} ${ids[ids.length - 1]}`;
 }
 
 /** A number of dice in words, singular or plural ("1 die", "3 dice"). */

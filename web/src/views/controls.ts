@@ -1,7 +1,7 @@
 /** The turn's controls: draw (or enter) the Japanese card, end the turn, undo, abandon. */
 import type { App } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
-import { t, tk } from '../i18n.ts';
+import { planeList, t, tk } from '../i18n.ts';
 import { cardWords } from './status.ts';
 
 /** A card whose id is not in the deck data: the players read its islands, plane and event off the card. */
@@ -46,7 +46,7 @@ function drawCardButton(app: App): HTMLElement {
 /** The planes that have not acted skip (in the air: −1 fuel each): asked first, as a click can come too early. */
 function endTurnButton(app: App, waiting: number[]): HTMLElement {
   return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => {
-    if (waiting.length === 0 || confirm(t('endTurnConfirm', { planes: waiting.join(', ') }))) void app.send({ type: 'endTurn' });
+    if (waiting.length === 0 || confirm(t('endTurnConfirm', { planes: planeList(waiting) }))) void app.send({ type: 'endTurn' });
   } }, t('endTurn'));
 }
 

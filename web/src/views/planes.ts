@@ -6,7 +6,7 @@ import type { IslandState, ManoeuvreId, PlaneState } from '../../../server/games
 import type { App, PlaneForm } from '../app.ts';
 import { h, type Child } from '../dom.ts';
 import { positionText, skillDice } from '../format.ts';
-import { t, tk, type Key } from '../i18n.ts';
+import { planeList, t, tk, type Key } from '../i18n.ts';
 
 const ACTIONS = ['search', 'takeoffLanding', 'attack', 'move'] as const;
 
@@ -337,7 +337,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     const redIslands = board.islands.filter((i) => i.colour === 'red');
     const island = plane.position.at === 'island' ? st.islands.find((i) => i.id === (plane.position as { island: number }).island) : undefined;
     // no action is performed, nor skipped, before every plane has chosen: its form comes then
-    if (waiting.length) parts.push(h('p', { class: 'hint waiting', 'data-testid': `waiting-${id}` }, t('waitingForChoices', { planes: waiting.map((p) => p.id).join(', ') })));
+    if (waiting.length) parts.push(h('p', { class: 'hint waiting', 'data-testid': `waiting-${id}` }, t('waitingForChoices', { planes: planeList(waiting.map((p) => p.id)) })));
     else if (plane.action === 'takeoffLanding' && deckFull && plane.position.at !== 'island') {
       parts.push(h('p', { class: 'hint', 'data-testid': `deck-full-${id}` }, plane.position.at === 'deck'
         ? t('deckFullTakeOff', { n: rules.flightDeck.perTurn })

@@ -3,7 +3,7 @@ import { spottedChain } from '../../../server/games/yorktown1942/board.ts';
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { clockLevel, clockText, searchBonus } from '../format.ts';
-import { diceText, t, tk, type Key } from '../i18n.ts';
+import { diceText, planeList, t, tk, type Key } from '../i18n.ts';
 import { describeEvent } from '../events.ts';
 
 /** The physical deck's set-up cards are being placed: the stopwatch waits, showing the whole time. */
@@ -185,9 +185,9 @@ export function nextStep(app: App): string | null {
   if (st.phase === 'japanese') return st.deck.mode === 'digital' ? t('step_japanese') : t('step_japanesePhysical');
   const flying = st.planes.filter((p) => !p.destroyed);
   const unchosen = flying.filter((p) => p.action === null);
-  if (unchosen.length) return t('step_choose', { planes: unchosen.map((p) => p.id).join(', ') });
+  if (unchosen.length) return t('step_choose', { planes: planeList(unchosen.map((p) => p.id)) });
   const waiting = flying.filter((p) => !p.done);
-  if (waiting.length) return t('step_act', { planes: waiting.map((p) => p.id).join(', ') });
+  if (waiting.length) return t('step_act', { planes: planeList(waiting.map((p) => p.id)) });
   return t('step_endTurn');
 }
 
