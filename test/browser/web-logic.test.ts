@@ -7,7 +7,7 @@ import { clockLevel, clockText, searchBonus, skillDice } from '../../web/src/for
 import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
-import { dieLabelPlace, unsureDice } from '../../web/src/views/roll.ts';
+import { dieLabelPlace, targetLabel, unsureDice } from '../../web/src/views/roll.ts';
 import { cornersQuad, dragRect, moveCorner, nearestCorner, startingArea } from '../../web/src/views/area-geometry.ts';
 import { parseArea } from '../../server/hardware/camera/calibration.ts';
 
@@ -242,5 +242,14 @@ describe('drawing the tray on the camera image', () => {
     expect(nearestCorner(areas, { x: 0.605, y: 0.1 }, shown, 28)).toEqual({ zone: 'tray', index: 1 });
     expect(nearestCorner(areas, { x: 0.1, y: 0.6 + 20 / 500 }, shown, 28)).toEqual({ zone: 'tray', index: 3 });
     expect(nearestCorner(areas, { x: 0.35, y: 0.35 }, shown, 28)).toBeNull();
+  });
+});
+
+describe('attack targets in words', () => {
+  it('tells two Japanese planes of one kind on one island apart, and leaves a lone one unnumbered', () => {
+    setLang('en', null);
+    const target = (id: string, plane: 'jake' | 'kate' | 'zeke', island: number | null) => ({ id, plane, island, equal: 3, skill: 1 });
+    const roll = { targets: [target('i2-0', 'jake', 2), target('i2-1', 'jake', 2), target('i2-2', 'zeke', 2), target('cap-0', 'zeke', null)] } as unknown as Parameters<typeof targetLabel>[0];
+    expect(['i2-0', 'i2-1', 'i2-2', 'cap-0'].map((id) => targetLabel(roll, id))).toEqual(['Jake 1 (Island 2)', 'Jake 2 (Island 2)', 'Zeke (Island 2)', 'Zeke (CAP)']);
   });
 });

@@ -63,7 +63,10 @@ export function tierLabel(app: App, roll: RollWithOdds, tier: RollTier): string 
 export function targetLabel(roll: RollWithOdds, id: string): string {
   const info = roll.targets?.find((x) => x.id === id);
   if (!info) return id;
-  return `${tk(`jap_${info.plane}`)}${info.island !== null ? ` (${t('island', { n: info.island })})` : ` (${t('cap')})`}`;
+  // two Jakes on one island are told apart: each needs its own equal dice
+  const alike = (roll.targets ?? []).filter((x) => x.plane === info.plane && x.island === info.island);
+  const nth = alike.length > 1 ? ` ${alike.indexOf(info) + 1}` : '';
+  return `${tk(`jap_${info.plane}`)}${nth}${info.island !== null ? ` (${t('island', { n: info.island })})` : ` (${t('cap')})`}`;
 }
 
 function bestText(app: App, roll: RollWithOdds, best: RollResult): string {
