@@ -89,6 +89,12 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await board.scrollIntoViewIfNeeded();
     await shot(page, 'phone-board');
+    // every control a finger must hit is at least 44 px tall
+    const small = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('button, summary, select, input[type=checkbox]'))
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => ({ what: el.dataset.testid ?? el.textContent?.trim().slice(0, 30) ?? el.tagName, h: Math.round(el.getBoundingClientRect().height) }))
+      .filter((x) => x.h < 44));
+    expect(small).toEqual([]);
     // a tap in the wrong place is taken back on the phone, and it says what it took back
     await page.getByTestId('phone-undo').click();
     await expect.poll(() => page.getByTestId('action-3').textContent()).toBe('Search');

@@ -25,7 +25,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the move form', () => {
     const option = (v: string) => to.locator(`option[value="${v}"]`);
     await expect.poll(() => to.inputValue()).toBe('4'); // one step for 1 fuel, before a return or a flight of two
     expect(await option('8').count()).toBe(0);
-    expect(await option('2').textContent()).toBe('Island 2 (out of reach)');
+    // over the Jake on 5 it would be reached: the Jake is what stands in the way
+    expect(await option('2').textContent()).toBe('Island 2 (Japanese planes in the way)');
     expect(await option('2').isDisabled()).toBe(true);
     expect(await option('1').textContent()).toBe('Island 1 (3 fuel, flying over 4)');
 

@@ -109,7 +109,9 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     if (beyond !== undefined) {
       const option = page.locator(`select[name=to-${attacker!.id}] option[value="${beyond}"]`);
       expect(await option.isDisabled()).toBe(true);
-      expect(await option.textContent()).toBe(`Island ${beyond} (out of reach)`);
+      // reached over a Japanese plane, it is blocked; else too far
+      const blocked = neighbours(from).some((v) => occupied.has(v) && neighbours(v).includes(beyond));
+      expect(await option.textContent()).toBe(`Island ${beyond} (${blocked ? 'Japanese planes in the way' : 'too far'})`);
     }
     expect(await page.locator(`select[name=to-${attacker!.id}] option[value="${twoAway}"]`).textContent()).toMatch(new RegExp(`^Island ${twoAway} \\(3 fuel, flying over [0-9, ]+\\)$`));
     // two islands away: the islands it may fly over are the free ones between (one step: nothing to ask)

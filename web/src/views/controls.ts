@@ -40,7 +40,13 @@ function otherCardForm(app: App): HTMLElement {
 }
 
 function drawCardButton(app: App): HTMLElement {
-  return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', onclick: () => void app.send({ type: 'drawCard' }) }, t('drawCard'));
+  return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', onclick: () => void app.act(() => app.client.command({ type: 'drawCard' }), (reply) => {
+    // shown only when a card is to be drawn: refused as out of phase, another screen drew it first (its push may be on its way)
+    if (!reply.ok && reply.error.code === 'wrongPhase') {
+      app.showToast(t('cardDrawnElsewhere'), 'ok');
+      app.render(false);
+    }
+  }) }, t('drawCard'));
 }
 
 /** The planes that have not acted skip (in the air: −1 fuel each): asked first, as a click can come too early. */

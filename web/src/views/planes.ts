@@ -115,10 +115,13 @@ function manoeuvreChoices(app: App, plane: PlaneState, actions: readonly Manoeuv
  */
 function moveOptions(app: App, plane: PlaneState, reach: MoveDestinations): [string, string, boolean][] {
   const rules = app.rules();
+  // why a destination is out of reach: Japanese planes in the way (it would be reached over them), or too far
+  const overThem = moveDestinations(rules.board, app.state!.islands, plane.position, true);
+  const why = (reachedOverThem: boolean) => (reachedOverThem ? t('blockedWay') : t('unreachable'));
   // a move the plane's fuel does not pay for is listed, not to be picked
   const cost = (n: number) => (n > plane.fuel ? t('fuelShort', { n }) : t('fuelCost', { n }));
   const here = plane.position.at === 'approach';
-  const options: [string, string, boolean][] = [['approach', here ? t('approach') : `${t('approach')} (${reach.approach ? cost(rules.move.returnFuel) : t('unreachable')})`, here || !reach.approach || rules.move.returnFuel > plane.fuel]];
+  const options: [string, string, boolean][] = [['approach', here ? t('approach') : `${t('approach')} (${reach.approach ? cost(rules.move.returnFuel) : why(overThem.approach)})`, here || !reach.approach || rules.move.returnFuel > plane.fuel]];
   const own = plane.position.at === 'island' ? plane.position.island : null;
   for (const island of rules.board.islands) {
     if (island.id === own) continue;
@@ -126,7 +129,7 @@ function moveOptions(app: App, plane: PlaneState, reach: MoveDestinations): [str
     const label = t('island', { n: island.id });
     if (way?.oneStep) options.push([String(island.id), `${label} (${cost(rules.move.oneIslandFuel)})`, rules.move.oneIslandFuel > plane.fuel]);
     else if (way?.via.length) options.push([String(island.id), `${label} (${cost(rules.move.twoIslandsFuel)}, ${t('viaIslands', { via: way.via.join(', ') })})`, rules.move.twoIslandsFuel > plane.fuel]);
-    else options.push([String(island.id), `${label} (${t('unreachable')})`, true]);
+    else options.push([String(island.id), `${label} (${why(!!overThem.islands.get(island.id)?.oneStep || !!overThem.islands.get(island.id)?.via.length)})`, true]);
   }
   return options;
 }
