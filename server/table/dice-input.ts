@@ -1,7 +1,8 @@
 /**
  * Turns the camera's stable readings into `dice` commands: only while a roll is in progress,
- * only complete readings (no unreadable die), and only when the faces differ from what the
- * table already has for this roll.
+ * only complete readings (no unreadable die), only when the faces differ from what the table
+ * already has for this roll, and only of dice that moved since the roll began (not the last
+ * roll's, still lying in the tray).
  */
 import type { Table } from './table.ts';
 
@@ -11,6 +12,8 @@ export interface CameraReading {
   /** readable dice set aside in the kept zone (locked 1s and kept dice) */
   kept: number[];
   unreadable: number;
+  /** when the dice last moved before this reading (null: not since the camera started; absent: not known) */
+  movedAt?: number | null;
 }
 
 const sameFaces = (a: number[] | null, b: number[]) => a !== null && a.length === b.length && a.every((f, i) => f === b[i]);
@@ -18,11 +21,22 @@ const sameFaces = (a: number[] | null, b: number[]) => a !== null && a.length ==
 export class DiceInput {
   private rollKey: string | null = null;
   private lastSent: number[] | null = null;
+  /** the roll that began while this table was watched, and when (the camera's clock) */
+  private began: { key: string; at: number } | null = null;
 
-  constructor(private readonly table: Table<any>, private readonly log: { debug?(obj: unknown, msg?: string): void } = {}) {}
+  constructor(
+    private readonly table: Table<any>,
+    private readonly log: { debug?(obj: unknown, msg?: string): void } = {},
+    private readonly now: () => number = Date.now,
+  ) {
+    table.on('applied', (change: { before: unknown; after: unknown }) => {
+      const key = table.adapter.rollKey(change.after);
+      if (key !== null && key !== table.adapter.rollKey(change.before)) this.began = { key, at: this.now() };
+    });
+  }
 
   /** Returns what happened, for logs and tests. */
-  reading(reading: CameraReading): 'sent' | 'noRoll' | 'incomplete' | 'unchanged' | 'refused' {
+  reading(reading: CameraReading): 'sent' | 'noRoll' | 'incomplete' | 'unchanged' | 'refused' | 'fromBefore' {
     const { adapter, state } = this.table;
     const key = adapter.rollKey(state);
     if (key === null) {
@@ -33,6 +47,8 @@ export class DiceInput {
       this.rollKey = key;
       this.lastSent = null;
     }
+    // dice that have not moved since the roll began are the last roll's, still in the tray (a reading decided late)
+    if (reading.movedAt !== undefined && this.began?.key === key && (reading.movedAt === null || reading.movedAt < this.began.at)) return 'fromBefore';
     this.table.setDiceUnread(reading.unreadable);
     if (reading.unreadable > 0) return 'incomplete';
     const faces = [...reading.kept, ...reading.faces].sort((a, b) => a - b);

@@ -112,6 +112,21 @@ describe('camera readings', () => {
     expect(table.submit({ type: 'confirmRoll' }, 'box').ok).toBe(true);
   });
 
+  it('are not taken from dice that have not moved since the roll began (the last roll\'s, still in the tray)', async () => {
+    const { b, hw } = await start();
+    const table = b.service.first();
+    const input = hw.diceInput;
+    const beforeRoll = Date.now() - 1;
+    startAttackRoll(table);
+    const seq = table.seq;
+    expect(input.reading({ faces: [6, 6, 4, 3], kept: [], unreadable: 0, movedAt: beforeRoll })).toBe('fromBefore');
+    expect(input.reading({ faces: [6, 6, 4, 3], kept: [], unreadable: 0, movedAt: null })).toBe('fromBefore');
+    expect(table.seq).toBe(seq);
+    // thrown since: this roll's dice
+    expect(input.reading({ faces: [6, 6, 4, 3], kept: [], unreadable: 0, movedAt: Date.now() + 1 })).toBe('sent');
+    expect(table.state.roll.tracker.faces).toEqual([3, 4, 6, 6]);
+  });
+
   it('a die the camera cannot read holds the roll: confirming on the dice it read before is refused until it reads them all or they are typed in', async () => {
     const { b, hw } = await start();
     const table = b.service.first();

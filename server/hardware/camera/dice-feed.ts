@@ -36,6 +36,8 @@ export interface FeedReading extends DiceReading {
   tableId: string;
   /** capture time of the frame that completed the reading */
   at: number;
+  /** capture time of the last frame with the dice moving before it (null: not seen moving since the camera started) */
+  movedAt: number | null;
 }
 
 export interface FeedCounters {
@@ -70,6 +72,7 @@ export class DiceFeed extends EventEmitter {
   private stalled = false;
   private stallTimer: NodeJS.Timeout | null = null;
   private movingReported = false;
+  private lastMovingAt: number | null = null;
   private current: DeviceStatus | null = null;
   readonly counters: FeedCounters = { framesIn: 0, framesDropped: 0, framesCorrupt: 0, reads: 0, readErrors: 0, readings: 0 };
 
@@ -206,6 +209,7 @@ export class DiceFeed extends EventEmitter {
     this.latest = frame;
     const st = this.settle.push(grey);
     if (!st.settled) {
+      this.lastMovingAt = frame.at;
       this.stabilizer.reset();
       if (!this.movingReported) {
         this.movingReported = true;
@@ -248,7 +252,7 @@ export class DiceFeed extends EventEmitter {
     this.emitVision(frame.at, result.width, result.height, true, shown);
     if (reading) {
       this.counters.readings++;
-      const out: FeedReading = { tableId: this.tableId, at: frame.at, ...reading };
+      const out: FeedReading = { tableId: this.tableId, at: frame.at, movedAt: this.lastMovingAt, ...reading };
       this.emit('reading', out);
     }
   }

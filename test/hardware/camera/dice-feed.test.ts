@@ -65,6 +65,9 @@ describe('DiceFeed', () => {
     expect(statusAtReading).toEqual({ kind: 'simulated', state: 'ok' });
     expect(rec.readings.map(({ faces, kept, unreadable }) => ({ faces, kept, unreadable }))).toEqual([{ faces: [2, 5], kept: [6], unreadable: 0 }]);
     expect(rec.readings[0].tableId).toBe('t1');
+    // when the dice last moved: a moving frame's capture (the first one reported moving, or later), before the frame that completed the reading
+    expect(rec.readings[0].movedAt!).toBeGreaterThanOrEqual(rec.visions[0]!.at);
+    expect(rec.readings[0].movedAt!).toBeLessThan(rec.readings[0].at);
     // moving frames were never read: only the 9 still frames, less the ones that prove stillness
     expect(reader.reads).toBeLessThanOrEqual(9 - 2);
     // each read was asked to look only where the tray and the kept zone are
