@@ -100,7 +100,8 @@ describe.skipIf(!HAVE_CHROMIUM)('a whole game in the browser', () => {
     const tiles = (data.secrets as { tiles: { plane: number; manoeuvre: string }[] }).tiles;
     expect(tiles.map((x) => x.plane)).toEqual([2]);
     const name = dictionaries.en[`man_${tiles[0]!.manoeuvre}` as keyof typeof dictionaries.en];
-    await expect.poll(() => phone.getByTestId('tile-2').textContent()).toBe(`${name} (only on your phone)`);
+    const why = dictionaries.en[`manWhy_${tiles[0]!.manoeuvre}` as keyof typeof dictionaries.en];
+    await expect.poll(() => phone.getByTestId('tile-2').textContent()).toBe(`${name} (only on your phone)${why}`);
     expect(await table.getByTestId('tile-2').textContent()).toBe('face down');
   });
 

@@ -170,7 +170,10 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     const { data } = await api(server, 'GET', '/api/tables/default/seats/2/secrets');
     const tile = (data.secrets as { tiles: { plane: number; manoeuvre: string }[] }).tiles.find((x) => x.plane === 3)!;
     const name = dictionaries.en[`man_${tile.manoeuvre}` as keyof typeof dictionaries.en];
-    await expect.poll(() => page.getByTestId('tile-3').textContent()).toBe(`${name} (only on your phone)`);
+    // with what it does
+    const why = dictionaries.en[`manWhy_${tile.manoeuvre}` as keyof typeof dictionaries.en];
+    await expect.poll(() => page.getByTestId('tile-3').textContent()).toBe(`${name} (only on your phone)${why}`);
+    expect(await page.getByTestId('tile-why-3').textContent()).toBe(why);
     expect(errors).toEqual([]);
     await page.close();
   });
