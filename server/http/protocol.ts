@@ -66,6 +66,8 @@ export interface TableSnapshot<S = unknown> {
   canControl: boolean;
   /** how many commands Undo can take back now (a new game and a time-out are as far as it goes) */
   undoable: number;
+  /** dice of the roll in progress the camera cannot read: its confirmation is refused until they are read or typed in (0: none) */
+  diceUnread: number;
   /**
    * The table's PIN: only for a client that gave it, or for a display on the server machine
    * itself (loopback: the table-side screen) when the table config allows it (showPinOnLocalDisplay).

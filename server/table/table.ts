@@ -267,8 +267,17 @@ export class Table<S = unknown> extends EventEmitter {
    * camera reads every die or the dice are typed in. 0 clears it.
    */
   setDiceUnread(count: number): void {
+    const before = this.unreadDice();
     const rollKey = this.adapter.rollKey(this.session.state);
     this.diceUnread = count > 0 && rollKey !== null ? { rollKey, count } : null;
+    // the screens say why Confirm is refused, and stop saying it once the dice are read or typed in
+    if (this.unreadDice() !== before) this.refresh();
+  }
+
+  /** Dice of the roll in progress the camera cannot read, holding its confirmation (0: none). */
+  unreadDice(): number {
+    const unread = this.diceUnread;
+    return unread && unread.rollKey === this.adapter.rollKey(this.session.state) ? unread.count : 0;
   }
 
   private unreadRefusal(command: GameCommand, origin: CommandOrigin): { code: string; message: string } | null {
@@ -461,6 +470,7 @@ export class Table<S = unknown> extends EventEmitter {
       alerts: this.alerts(),
       canControl: view.canControl,
       undoable: this.session.undoable(),
+      diceUnread: this.unreadDice(),
       attract: this.attract,
       kiosk: this.config.kiosk !== null,
       leds: leds ?? null,

@@ -279,6 +279,8 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
       // the refusal acted on is not left covering the screen for the 8 s it would otherwise stay
       // (the wait is shorter than that: the command's answer takes a moment, not seconds)
       await expect.poll(() => page.locator('.toast-error').count(), { timeout: 5_000 }).toBe(0);
+      // nor is the camera's doubt: the dice typed in stand, and Confirm is no longer held for it
+      await expect.poll(() => page.getByTestId('vision-unsure').count()).toBe(0);
     }
     await page.getByTestId('confirm-roll').click();
     await expect.poll(async () => (await state()).roll).toBeNull();

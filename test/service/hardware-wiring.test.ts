@@ -142,6 +142,9 @@ describe('camera readings', () => {
     }
     expect(table.seq).toBe(seq);
     expect(table.state.roll).not.toBeNull();
+    // the screens are told, to say why Confirm is refused
+    const unreadShown = () => table.snapshot({ canControl: false, showPin: false }).diceUnread;
+    expect(unreadShown()).toBe(1);
     // the camera reads every die again: confirmed on what it read
     expect(input.reading({ faces: [5, 5, 2, 4], kept: [], unreadable: 0 })).toBe('sent');
     expect(table.submit({ type: 'confirmRoll' }, 'box').ok).toBe(true);
@@ -149,7 +152,9 @@ describe('camera readings', () => {
     startAttackRoll(table);
     expect(input.reading({ faces: [3, 3, 6], kept: [], unreadable: 1 })).toBe('incomplete');
     expect(table.submit({ type: 'confirmRoll' }, 'player').ok).toBe(false);
+    expect(unreadShown()).toBe(1);
     expect(table.submit({ type: 'dice', faces: [3, 3, 6, 2] }, 'player').ok).toBe(true);
+    expect(unreadShown()).toBe(0);
     expect(table.submit({ type: 'confirmRoll' }, 'player').ok).toBe(true);
   });
 

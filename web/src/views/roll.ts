@@ -223,7 +223,8 @@ export function cameraView(app: App): HTMLElement | null {
   const v = app.vision;
   // the tray still holds the last roll's dice: drawn faded, and the players told to throw
   const before = app.diceFromBefore();
-  const unsure = before ? 0 : unsureDice(v);
+  // during a roll, said while it holds the roll: not once the dice are typed in
+  const unsure = before || (app.state?.roll && !app.snap?.diceUnread) ? 0 : unsureDice(v);
   const img = h('img', { class: 'frame', alt: t('camera'), src: v ? `${v.frameUrl.split('?')[0]}?t=${v.at}` : app.client.frameUrl(), id: 'camera-frame' });
   img.addEventListener('error', () => img.classList.add('missing'));
   const overlay = s('svg', { class: 'dice-overlay', viewBox: `0 0 ${v?.width ?? 640} ${v?.height ?? 480}`, preserveAspectRatio: 'none' });
