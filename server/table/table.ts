@@ -88,6 +88,9 @@ export interface TableOptions<S> {
 
 const NO_DEVICE: DeviceStatus = { kind: 'none', state: 'off' };
 
+/** A camera frame showing the dice moving counts as "still moving" for this long (a camera that stops sending frames does not hold the roll). */
+const DICE_MOVING_FRESH_MS = 2000;
+
 export class Table<S = unknown> extends EventEmitter {
   readonly id: string;
   readonly name: string;
@@ -120,6 +123,8 @@ export class Table<S = unknown> extends EventEmitter {
   private lastVision: VisionUpdate | null = null;
   private frameProvider: () => { data: Buffer; mime: string; at: number } | null = () => null;
   private settledReadProvider: () => SettledRead | null = () => null;
+  /** when the camera last saw the dice move, while they still move (null: at rest, or no camera) */
+  private motionProvider: () => number | null = () => null;
   simulator: SimulatorControls = {};
   /** where the camera reads the dice, set from the dashboard (null: the table has no camera) */
   cameraSetup: CameraSetup | null = null;
@@ -281,6 +286,13 @@ export class Table<S = unknown> extends EventEmitter {
   }
 
   private unreadRefusal(command: GameCommand, origin: CommandOrigin): { code: string; message: string } | null {
+    if (this.adapter.confirmsRoll(command) && origin !== 'attract' && origin !== 'kiosk' && this.adapter.rollKey(this.session.state) !== null) {
+      // a re-throw still rolling: confirming now would keep the dice read before it (a frame that stopped coming some time ago is no motion)
+      const moving = this.motionProvider();
+      if (moving !== null && Date.now() - moving < DICE_MOVING_FRESH_MS) {
+        return { code: 'diceMoving', message: 'The dice are still moving: wait until the camera has read them, then confirm.' };
+      }
+    }
     const unread = this.diceUnread;
     if (!unread || unread.rollKey !== this.adapter.rollKey(this.session.state)) return null;
     if (!this.adapter.confirmsRoll(command) || origin === 'attract' || origin === 'kiosk') return null;
@@ -433,6 +445,10 @@ export class Table<S = unknown> extends EventEmitter {
 
   latestFrame(): { data: Buffer; mime: string; at: number } | null {
     return this.frameProvider();
+  }
+
+  setMotionProvider(provider: () => number | null): void {
+    this.motionProvider = provider;
   }
 
   setSettledReadProvider(provider: () => SettledRead | null): void {

@@ -127,6 +127,26 @@ describe('camera readings', () => {
     expect(table.state.roll.tracker.faces).toEqual([3, 4, 6, 6]);
   });
 
+  it('a re-throw still rolling holds the confirmation: the roll is not confirmed on the dice read before it', async () => {
+    const { b, hw } = await start();
+    const table = b.service.first();
+    startAttackRoll(table);
+    expect(hw.diceInput.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0 })).toBe('sent');
+    let movingSince: number | null = Date.now();
+    table.setMotionProvider(() => movingSince);
+    for (const origin of ['player', 'box'] as const) {
+      expect(table.submit({ type: 'confirmRoll' }, origin)).toEqual({ ok: false, error: { code: 'diceMoving', message: expect.stringMatching(/^The dice are still moving/) } });
+    }
+    // a camera whose last moving frame is long past (it stopped sending) does not hold the roll
+    movingSince = Date.now() - 10_000;
+    expect(table.submit({ type: 'confirmRoll' }, 'player').ok).toBe(true);
+    // nor do dice at rest
+    startAttackRoll(table);
+    movingSince = null;
+    expect(table.submit({ type: 'dice', faces: [3, 3, 6, 2] }, 'player').ok).toBe(true);
+    expect(table.submit({ type: 'confirmRoll' }, 'box').ok).toBe(true);
+  });
+
   it('a die the camera cannot read holds the roll: confirming on the dice it read before is refused until it reads them all or they are typed in', async () => {
     const { b, hw } = await start();
     const table = b.service.first();

@@ -56,6 +56,7 @@ const ES: Record<string, string> = {
   noGame: 'no hay ninguna partida: empieza una nueva.',
   undoNotHere: 'no se puede deshacer.',
   cannotUndo: 'no se puede deshacer más (una partida nueva y el fin del tiempo no se deshacen).',
+  diceMoving: 'los dados aún se mueven: espera a que la cámara los lea y confirma después.',
   timeUp: 'se ha acabado el tiempo de la partida: ya no se puede deshacer.',
   badUndo: 'deshacer necesita un número de órdenes de 1 o más.',
   pinRequired: 'hace falta el PIN de la mesa.',

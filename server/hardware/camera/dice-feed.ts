@@ -145,6 +145,11 @@ export class DiceFeed extends EventEmitter {
     return this.settle.isSettled();
   }
 
+  /** Capture time of the last frame with the dice moving, while they still move (null once they rest, or before any motion). */
+  movingSince(): number | null {
+    return this.settle.isSettled() ? null : this.lastMovingAt;
+  }
+
   /** Camera health as the table shows it. */
   status(): DeviceStatus {
     return this.current ?? this.computeStatus();
