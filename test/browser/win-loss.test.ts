@@ -116,6 +116,12 @@ describe.skipIf(!HAVE_CHROMIUM)('reaching the end of a game', () => {
     // Escape closes it, as its Close button does: the table under it shows
     await page.keyboard.press('Escape');
     await end.waitFor({ state: 'detached' });
+    // closed, it stays closed when the page is reloaded
+    const seq = String((await (await fetch(`${server.url}/api/tables/default/state`)).json() as { seq: number }).seq);
+    await page.reload();
+    await expect.poll(() => page.locator('#app').getAttribute('data-seq')).toBe(seq);
+    await page.locator('.table-view').waitFor();
+    expect(await end.count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -247,6 +247,8 @@ describe('attack', () => {
     const r = ok(s, { type: 'attack', plane: 3, target: 'planes' }).state;
     expect(r.roll?.tracker.spec.dice).toBe(3 + 1 + 1);
     expect(plane(r, 3).fuel).toBe(12);
+    // "an", before a vowel
+    expect(refused(r, { type: 'attack', plane: 4, target: 'planes' }, 'rollInProgress')).toBe('An attack roll is under way: read the dice and confirm it first.');
   });
 
   it('"If for example you are in a space with two Kate and you roll [two pairs] you can use this result as two pairs to destroy both targets."', () => {
@@ -444,7 +446,7 @@ describe('bombs, idle planes, the end of the turn', () => {
     const dropped = ok(s, { type: 'dropLoad', plane: 3 }).state;
     expect(plane(dropped, 3).load).toBe('none');
     s = ok(s, { type: 'search', plane: 3 }).state;
-    refused(s, { type: 'dropLoad', plane: 3 }, 'rollInProgress');
+    expect(refused(s, { type: 'dropLoad', plane: 3 }, 'rollInProgress')).toBe('A search roll is under way: read the dice and confirm it first.');
     refused(dropped, { type: 'dropLoad', plane: 3 }, 'noLoad');
   });
 

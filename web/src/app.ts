@@ -191,6 +191,14 @@ export class App {
     this.render(false);
   }
 
+  /** told when the end screen is closed (the page keeps it closed through a reload) */
+  onEndDismissed: (at: number) => void = () => {};
+
+  dismissEnd(at: number): void {
+    this.ui.endDismissedFor = at;
+    this.onEndDismissed(at);
+  }
+
   /** Dice the camera shows settled, while the roll on the table has read nothing and they have not moved since it began: the last roll's. */
   diceFromBefore(): boolean {
     const v = this.vision;

@@ -49,6 +49,17 @@ function start(): void {
   const root = document.getElementById('app');
   if (!root) throw new Error('index.html has no #app element');
   const app = new App(root, client, view, kiosk, seat);
+  // an end screen closed stays closed through a reload of this tab
+  const endKey = `flightdeck.endClosed.${tableId}`;
+  const closedEnd = Number(storage('sessionStorage')?.getItem(endKey));
+  if (Number.isFinite(closedEnd) && closedEnd > 0) app.ui.endDismissedFor = closedEnd;
+  app.onEndDismissed = (at) => {
+    try {
+      storage('sessionStorage')?.setItem(endKey, String(at));
+    } catch {
+      // private mode: it is closed for this page only
+    }
+  };
   app.register('table', tableView);
   app.register('roll', rollView);
   app.register('phone', phoneView);
@@ -138,7 +149,7 @@ function start(): void {
     if (app.ui.pinOpen) {
       app.closePinPrompt();
     } else if (outcome && app.ui.endDismissedFor !== outcome.at) {
-      app.ui.endDismissedFor = outcome.at;
+      app.dismissEnd(outcome.at);
     } else {
       return;
     }

@@ -133,7 +133,8 @@ export function apply(state: YorktownState, rawCommand: YorktownCommand, at: num
         return { ok: true, state: ctx.state, events: ctx.events };
       }
       if (ctx.state.roll && !DURING_ROLL.has(command.type)) {
-        reject('rollInProgress', `A ${ROLL_WORDS[ctx.state.roll.purpose]} roll is under way: read the dice and confirm it first.`);
+        const what = ROLL_WORDS[ctx.state.roll.purpose]!;
+        reject('rollInProgress', `${/^[aeiou]/.test(what) ? 'An' : 'A'} ${what} roll is under way: read the dice and confirm it first.`);
       }
     }
     dispatch(ctx, command);

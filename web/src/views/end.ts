@@ -29,7 +29,7 @@ export function endOverlay(app: App): HTMLElement | null {
       ),
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-new-game', onclick: () => {
-          app.ui.endDismissedFor = outcome.at;
+          app.dismissEnd(outcome.at);
           // a demo station's visitors play again at once; at home the players set the next game up
           if (app.kiosk) playNow(app);
           else app.go('wizard');
@@ -39,7 +39,7 @@ export function endOverlay(app: App): HTMLElement | null {
           ? h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'end-undo', onclick: () => void app.send({ type: 'undo' }) }, t('endUndo'))
           : null,
         h('button', { type: 'button', class: 'btn big-btn', onclick: () => {
-          app.ui.endDismissedFor = outcome.at;
+          app.dismissEnd(outcome.at);
           app.render(false);
         } }, t('close')),
       ),
