@@ -108,6 +108,10 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
     // the spotted light is the box's red one, and what each light means is said
     expect(await page.locator('.box-leds .led.lit-red').count()).toBe(1);
     expect(await page.getByTestId('led-legend').textContent()).toMatch(/blink = fuel low/);
+    // each light's state in words, not the protocol's names
+    const modes = await page.locator('.box-leds .led-mode').evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.mode, e.textContent]));
+    const words: Record<string, string> = { off: 'off', on: 'on', blink: 'blinking', pulse: 'pulsing', green: 'green', red: 'red', greenBlink: 'blinking green', redBlink: 'blinking red' };
+    for (const [mode, text] of modes) expect(text).toBe(words[mode!]);
     await shot(page, 'button-box');
     expect(errors).toEqual([]);
   });

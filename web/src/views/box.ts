@@ -10,7 +10,7 @@ const LONG_MS = 700;
 
 /** One light; `lit` is its colour when on (the box's spotted light is red). */
 function led(label: string, mode: string, lit: 'green' | 'red' = 'green'): HTMLElement {
-  return h('div', { class: `led led-${mode} lit-${lit}` }, h('span', { class: 'lamp', 'aria-hidden': 'true' }), h('span', null, label), h('span', { class: 'led-mode' }, mode));
+  return h('div', { class: `led led-${mode} lit-${lit}` }, h('span', { class: 'lamp', 'aria-hidden': 'true' }), h('span', null, label), h('span', { class: 'led-mode', 'data-mode': mode }, tk(`ledMode_${mode}`)));
 }
 
 export function boxView(app: App): HTMLElement {
