@@ -21,7 +21,7 @@ const sameFaces = (a: number[] | null, b: number[]) => a !== null && a.length ==
 export class DiceInput {
   private rollKey: string | null = null;
   private lastSent: number[] | null = null;
-  /** the roll that began while this table was watched, and when (the camera's clock) */
+  /** the roll that began while this table was watched, and when (the wall clock, as the camera stamps its frames) */
   private began: { key: string; at: number } | null = null;
 
   constructor(
@@ -31,7 +31,12 @@ export class DiceInput {
   ) {
     table.on('applied', (change: { before: unknown; after: unknown }) => {
       const key = table.adapter.rollKey(change.after);
-      if (key !== null && key !== table.adapter.rollKey(change.before)) this.began = { key, at: this.now() };
+      if (key !== null && key !== table.adapter.rollKey(change.before)) {
+        this.began = { key, at: this.now() };
+        // a roll begun afresh (a new game's roll may have the same key as the last game's) has had nothing sent
+        this.rollKey = key;
+        this.lastSent = null;
+      }
     });
   }
 

@@ -60,7 +60,7 @@ export class TableHardware {
       });
       table.setFrameProvider(() => this.feed?.latestFrame() ?? null);
       table.setSettledReadProvider(() => this.feed?.lastSettledRead() ?? null);
-      table.setMotionProvider(() => this.feed?.movingSince() ?? null);
+      table.setMotionProvider(() => this.feed?.motion() ?? null);
       if (this.synthetic) {
         const synthetic = this.synthetic;
         table.simulator.throwDice = async ({ dice, faces, leaning = 0, keep: kept = [] }) => {

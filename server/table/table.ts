@@ -14,7 +14,7 @@ import type { CommandOrigin, JournalStore, StoredEntry } from '../store/journal-
 import type { MetaStore } from '../store/meta-store.ts';
 import type { StatsStore } from '../store/stats-store.ts';
 import type { CameraSetup, SavedCalibration } from './camera-setup.ts';
-import { GameSession, REPLAY_STARTS, RESET_TABLE } from './game-session.ts';
+import { GameSession, REPLAY_STARTS, RESET_TABLE, UNDO } from './game-session.ts';
 import { ABANDONED } from '../store/stats-store.ts';
 import type { GameAdapter } from './game-adapter.ts';
 import { Stopwatch } from './stopwatch.ts';
@@ -90,6 +90,8 @@ const NO_DEVICE: DeviceStatus = { kind: 'none', state: 'off' };
 
 /** A camera frame showing the dice moving counts as "still moving" for this long (a camera that stops sending frames does not hold the roll). */
 const DICE_MOVING_FRESH_MS = 2000;
+/** Motion going on longer than this is not a throw: Confirm is no longer held for it. */
+const DICE_MOVING_HOLD_MS = 10_000;
 
 export class Table<S = unknown> extends EventEmitter {
   readonly id: string;
@@ -123,8 +125,8 @@ export class Table<S = unknown> extends EventEmitter {
   private lastVision: VisionUpdate | null = null;
   private frameProvider: () => { data: Buffer; mime: string; at: number } | null = () => null;
   private settledReadProvider: () => SettledRead | null = () => null;
-  /** when the camera last saw the dice move, while they still move (null: at rest, or no camera) */
-  private motionProvider: () => number | null = () => null;
+  /** while the camera sees the dice move: since when, and its last frame showing it (null: at rest, or no camera) */
+  private motionProvider: () => { since: number; last: number } | null = () => null;
   simulator: SimulatorControls = {};
   /** where the camera reads the dice, set from the dashboard (null: the table has no camera) */
   cameraSetup: CameraSetup | null = null;
@@ -232,7 +234,7 @@ export class Table<S = unknown> extends EventEmitter {
     if (REPLAY_STARTS.includes(prepared.type)) this.recordAbandoned(before, prepared.type, origin, at);
     if (prepared.type === 'newGame') this.gameStart = { seq: entry.seq, origin };
     else if (REPLAY_STARTS.includes(prepared.type)) this.gameStart = null;
-    this.recordOutcome(before, result.state);
+    this.recordOutcome(before, result.state, prepared.type);
     const events = this.adapter.publicEvents?.(result.events) ?? result.events;
     this.lastEvents = events;
     this.recent = withEvents(this.recent, entry.seq, events);
@@ -287,9 +289,11 @@ export class Table<S = unknown> extends EventEmitter {
 
   private unreadRefusal(command: GameCommand, origin: CommandOrigin): { code: string; message: string } | null {
     if (this.adapter.confirmsRoll(command) && origin !== 'attract' && origin !== 'kiosk' && this.adapter.rollKey(this.session.state) !== null) {
-      // a re-throw still rolling: confirming now would keep the dice read before it (a frame that stopped coming some time ago is no motion)
+      // a re-throw still rolling: confirming now would keep the dice read before it. Frames that stopped coming are
+      // no motion, and motion that never settles (a flickering light, a hand in view) holds the roll only so long
       const moving = this.motionProvider();
-      if (moving !== null && Date.now() - moving < DICE_MOVING_FRESH_MS) {
+      const frameNow = Date.now(); // the camera stamps its frames with the wall clock
+      if (moving !== null && frameNow - moving.last < DICE_MOVING_FRESH_MS && frameNow - moving.since < DICE_MOVING_HOLD_MS) {
         return { code: 'diceMoving', message: 'The dice are still moving: wait until the camera has read them, then confirm.' };
       }
     }
@@ -333,8 +337,8 @@ export class Table<S = unknown> extends EventEmitter {
     this.unsavedRetry.unref?.();
   }
 
-  private recordOutcome(before: S, after: S): void {
-    if (this.adapter.outcome(before) && !this.adapter.outcome(after) && this.gameStart) {
+  private recordOutcome(before: S, after: S, command: string): void {
+    if (command === UNDO && this.adapter.outcome(before) && !this.adapter.outcome(after) && this.gameStart) {
       this.forgetGame(this.gameStart.seq);
       return;
     }
@@ -447,7 +451,7 @@ export class Table<S = unknown> extends EventEmitter {
     return this.frameProvider();
   }
 
-  setMotionProvider(provider: () => number | null): void {
+  setMotionProvider(provider: () => { since: number; last: number } | null): void {
     this.motionProvider = provider;
   }
 

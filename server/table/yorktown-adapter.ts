@@ -1,5 +1,5 @@
 /** The table's view of the 1942 USS Yorktown module (server/games/yorktown1942). */
-import { isRejection, rollOddsNow } from '../dice/index.ts';
+import { readingAccepted, rollOddsNow } from '../dice/index.ts';
 import type { RollOdds } from '../dice/types.ts';
 import { actionChances, currentRollOdds, publicView, resolveRules, RuleOverrideError, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
 import { playGame } from '../games/yorktown1942/simulation.ts';
@@ -59,7 +59,7 @@ export const yorktownAdapter: GameAdapter<YorktownState> = {
   },
   rollKey: (s) => (s.roll ? `${s.turn}:${s.roll.purpose}:${s.roll.plane ?? '-'}` : null),
   rollFaces: (s) => (s.roll?.tracker.faces ? [...s.roll.tracker.faces] : null),
-  rollReadingRefused: (s) => s.roll?.tracker.flags.some(isRejection) ?? false,
+  rollReadingRefused: (s) => (s.roll ? !readingAccepted(s.roll.tracker) : false),
   rollDice: (s) => (s.roll ? s.roll.tracker.spec.dice : null),
   rollLockedOnes: (s) => s.roll?.tracker.lockedOnes ?? 0,
   confirmsRoll: (c) => c.type === 'confirmRoll',

@@ -132,17 +132,23 @@ describe('camera readings', () => {
     const table = b.service.first();
     startAttackRoll(table);
     expect(hw.diceInput.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0 })).toBe('sent');
-    let movingSince: number | null = Date.now();
-    table.setMotionProvider(() => movingSince);
+    let motion: { since: number; last: number } | null = { since: Date.now() - 500, last: Date.now() };
+    table.setMotionProvider(() => motion);
     for (const origin of ['player', 'box'] as const) {
       expect(table.submit({ type: 'confirmRoll' }, origin)).toEqual({ ok: false, error: { code: 'diceMoving', message: expect.stringMatching(/^The dice are still moving/) } });
     }
+    // motion that never settles (a flickering light, a hand in view) is not a throw: it holds the roll only so long
+    motion = { since: Date.now() - 30_000, last: Date.now() };
+    expect(table.submit({ type: 'confirmRoll' }, 'player').ok).toBe(true);
     // a camera whose last moving frame is long past (it stopped sending) does not hold the roll
-    movingSince = Date.now() - 10_000;
+    startAttackRoll(table);
+    // the same dice again in a new game's roll (whose key is the last game's): sent, as nothing was sent for this roll
+    expect(hw.diceInput.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0 })).toBe('sent');
+    motion = { since: Date.now() - 12_000, last: Date.now() - 10_000 };
     expect(table.submit({ type: 'confirmRoll' }, 'player').ok).toBe(true);
     // nor do dice at rest
     startAttackRoll(table);
-    movingSince = null;
+    motion = null;
     expect(table.submit({ type: 'dice', faces: [3, 3, 6, 2] }, 'player').ok).toBe(true);
     expect(table.submit({ type: 'confirmRoll' }, 'box').ok).toBe(true);
   });

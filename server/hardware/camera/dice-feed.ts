@@ -73,6 +73,8 @@ export class DiceFeed extends EventEmitter {
   private stallTimer: NodeJS.Timeout | null = null;
   private movingReported = false;
   private lastMovingAt: number | null = null;
+  /** capture time of the first frame of the motion going on (null at rest) */
+  private motionStartedAt: number | null = null;
   private current: DeviceStatus | null = null;
   readonly counters: FeedCounters = { framesIn: 0, framesDropped: 0, framesCorrupt: 0, reads: 0, readErrors: 0, readings: 0 };
 
@@ -145,9 +147,9 @@ export class DiceFeed extends EventEmitter {
     return this.settle.isSettled();
   }
 
-  /** Capture time of the last frame with the dice moving, while they still move (null once they rest, or before any motion). */
-  movingSince(): number | null {
-    return this.settle.isSettled() ? null : this.lastMovingAt;
+  /** While the dice move: when the motion began and the last frame showing it (null once they rest, or before any motion). */
+  motion(): { since: number; last: number } | null {
+    return this.settle.isSettled() || this.motionStartedAt === null || this.lastMovingAt === null ? null : { since: this.motionStartedAt, last: this.lastMovingAt };
   }
 
   /** Camera health as the table shows it. */
@@ -215,6 +217,7 @@ export class DiceFeed extends EventEmitter {
     const st = this.settle.push(grey);
     if (!st.settled) {
       this.lastMovingAt = frame.at;
+      this.motionStartedAt ??= frame.at;
       this.stabilizer.reset();
       if (!this.movingReported) {
         this.movingReported = true;
@@ -224,6 +227,7 @@ export class DiceFeed extends EventEmitter {
       return;
     }
     this.movingReported = false;
+    this.motionStartedAt = null;
     let result;
     const within = readingRegion(this.calibration);
     try {

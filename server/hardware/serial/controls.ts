@@ -70,7 +70,8 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     if (event.button === 'confirm' && event.press === 'long') {
       return send({ selectedPlane: null }, { type: 'newGame', players: 4 }, 'a new game: four planes, draw the first card (Confirm)');
     }
-    return refuse(c, game?.phase === 'over' ? 'the game is over: hold Confirm for a new one, or press Undo to take back the move that ended it' : 'no game is running: hold Confirm to start one, or set one up on the dashboard');
+    const over = game?.outcome?.cause === 'time' ? 'the game is over: hold Confirm for a new one' : 'the game is over: hold Confirm for a new one, or press Undo to take back the move that ended it';
+    return refuse(c, game?.phase === 'over' ? over : 'no game is running: hold Confirm to start one, or set one up on the dashboard');
   }
 
   const planeId = PLANE_BUTTONS[event.button];

@@ -42,7 +42,7 @@ function otherCardForm(app: App): HTMLElement {
 function drawCardButton(app: App): HTMLElement {
   return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', onclick: () => void app.act(() => app.client.command({ type: 'drawCard' }), (reply) => {
     // shown only when a card is to be drawn: refused as out of phase, another screen drew it first (its push may be on its way)
-    if (!reply.ok && reply.error.code === 'wrongPhase') {
+    if (!reply.ok && (reply.error.code === 'wrongPhase' || reply.error.code === 'rollInProgress')) {
       app.showToast(t('cardDrawnElsewhere'), 'ok');
       app.render(false);
     }

@@ -35,7 +35,7 @@ export function endOverlay(app: App): HTMLElement | null {
           else app.go('wizard');
         } }, t('newGame')),
         // a roll confirmed by mistake can have ended the game: it is taken back while the game's time lasts
-        app.snap?.canControl && app.snap.undoable > 0
+        app.snap?.canControl && app.snap.undoable > 0 && !app.snap.attract && st.deadline !== null && app.now() < st.deadline
           ? h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'end-undo', onclick: () => void app.send({ type: 'undo' }) }, t('endUndo'))
           : null,
         h('button', { type: 'button', class: 'btn big-btn', onclick: () => {
