@@ -60,6 +60,13 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
     await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: {} } });
   });
 
+  /** Saves a row and waits until the page shows the service's answer (the settings are drawn again then). */
+  async function saveRow(row: import('playwright-core').Locator): Promise<void> {
+    const before = Number(await page.locator('section.settings').getAttribute('data-saves'));
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => Number(await page.locator('section.settings').getAttribute('data-saves'))).toBe(before + 1);
+  }
+
   it('edits a list of steps as a table and a yes/no value as a choice; a value that is not JSON is refused in words', async () => {
     const tiers = page.locator('li.rule[data-path="search.tiers"]');
     const defaults = listRuleValues().find((r) => r.path === 'search.tiers')!.value as { equal: number }[];
@@ -73,19 +80,21 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
     const equalAt = names.indexOf('search.tiers.equal');
     expect(equalAt).toBeGreaterThanOrEqual(0);
     await fields.nth(equalAt).fill(String(defaults[defaults.length - 1]!.equal + 1));
-    await tiers.getByRole('button', { name: 'Save' }).click();
+    await saveRow(tiers);
     await expect.poll(async () => ((await api(server, 'GET', '/api/tables/default/settings')).data as { settings: { ruleOverrides: Record<string, { equal: number }[]> } }).settings.ruleOverrides['search.tiers']?.length).toBe(defaults.length + 1);
     // a row taken out again gives the default back: no correction left
     await page.locator('li.rule[data-path="search.tiers"] tbody tr').last().getByRole('button', { name: 'Remove this row' }).click();
-    await page.locator('li.rule[data-path="search.tiers"]').getByRole('button', { name: 'Save' }).click();
+    await saveRow(page.locator('li.rule[data-path="search.tiers"]'));
     await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: {} } });
 
     const yesNo = page.locator('li.rule[data-path="flightDeck.emergencyLandingCounts"]');
     const before = listRuleValues().find((r) => r.path === 'flightDeck.emergencyLandingCounts')!.value as boolean;
     await yesNo.locator('select').selectOption(before ? 'false' : 'true');
-    await yesNo.getByRole('button', { name: 'Save' }).click();
+    await saveRow(yesNo);
     await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: { 'flightDeck.emergencyLandingCounts': !before } } });
+    const saves = Number(await page.locator('section.settings').getAttribute('data-saves'));
     await page.locator('li.rule[data-path="flightDeck.emergencyLandingCounts"]').getByRole('button', { name: 'Back to default' }).click();
+    await expect.poll(async () => Number(await page.locator('section.settings').getAttribute('data-saves'))).toBe(saves + 1);
     await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: {} } });
 
     // values of other shapes are written as JSON

@@ -11,6 +11,8 @@ import { t, tk } from '../i18n.ts';
 let overrides: Record<string, unknown> | null = null;
 let loading = false;
 let message: { text: string; kind: 'ok' | 'error'; path: string } | null = null;
+/** saves answered so far: the page shown after each one carries its number (scripts and tests wait for it) */
+let answered = 0;
 
 function compact(value: unknown): string {
   const text = JSON.stringify(value);
@@ -32,6 +34,7 @@ async function save(app: App, next: Record<string, unknown>, path: string): Prom
   } else {
     message = { text: reply.error.message, kind: 'error', path };
   }
+  answered++;
   app.render(true);
 }
 
@@ -200,7 +203,7 @@ export function settingsView(app: App): HTMLElement {
   }
   const rows = listRuleValues(defaultRuleset).filter((r) => app.ui.showAllRules || r.source === 'assumed');
   const active = Object.entries(overrides ?? {});
-  return h('section', { class: 'settings' },
+  return h('section', { class: 'settings', 'data-saves': String(answered) },
     h('h2', null, t('settingsTitle')),
     h('p', null, t('settingsIntro')),
     h('div', { class: 'overrides' },
