@@ -374,6 +374,8 @@ const en = {
   tier_hits: '{hits} on the Shōhō',
   hitOne: '1 hit',
   dieOne: '1 die',
+  planeListOne: 'plane {n}',
+  planeListMany: 'planes {list} and {last}',
   tier_sunk: 'the Shōhō sunk',
   takenWith: 'with {v}s',
   hitMany: '{n} hits',
@@ -961,6 +963,8 @@ const es: Record<Key, string> = {
   tier_hits: '{hits} en el Shōhō',
   hitOne: '1 impacto',
   dieOne: '1 dado',
+  planeListOne: 'avión {n}',
+  planeListMany: 'aviones {list} y {last}',
   tier_sunk: 'el Shōhō hundido',
   takenWith: 'con {v}',
   hitMany: '{n} impactos',
@@ -1211,9 +1215,8 @@ export function lang(): Lang {
 
 /** Planes by number in words: "plane 3", "planes 1, 2 and 4" ("avión 3", "aviones 1, 2 y 4"). */
 export function planeList(ids: readonly number[]): string {
-  const es = current === 'es';
-  if (ids.length === 1) return `${es ? 'avión' : 'plane'} ${ids[0]}`;
-  return `${es ? 'aviones' : 'planes'} ${ids.slice(0, -1).join(', ')} ${es ? 'y' : 'and'} ${ids[ids.length - 1]}`;
+  if (ids.length === 1) return t('planeListOne', { n: ids[0]! });
+  return t('planeListMany', { list: ids.slice(0, -1).join(', '), last: ids[ids.length - 1]! });
 }
 
 /** A number of dice in words, singular or plural ("1 die", "3 dice"). */
