@@ -21,6 +21,8 @@ export interface SettledRead {
   dice: SeenDie[];
   /** the part of the frame that was read (the calibrated tray and kept zone); absent: all of it */
   within?: ReadRegion;
+  /** the capture time of the last frame that showed the dice moving before this one (null: none seen); equal for two reads of the same resting dice */
+  movedAt?: number | null;
 }
 
 /**

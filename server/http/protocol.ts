@@ -98,6 +98,8 @@ export interface DiceSampleHold extends DiceSamplesInfo {
   dice: SeenDie[];
   /** the part of it the camera reads (the calibrated tray and kept zone, 0..1), null: all of it */
   within: { x: number; y: number; w: number; h: number } | null;
+  /** the last time the camera saw the dice move before the photo (null: never): two holds of the same resting dice share it */
+  movedAt: number | null;
   imageUrl: string;
 }
 

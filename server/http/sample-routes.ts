@@ -4,7 +4,7 @@
  * into the service's dice-samples folder (server/store/dice-sample-store.ts).
  *
  *   GET  /api/tables/:id/dice-samples                 { folder, saved }
- *   POST /api/tables/:id/dice-samples/hold            the last settled read, held: { hold, width, height, dice, imageUrl, folder, saved }
+ *   POST /api/tables/:id/dice-samples/hold            the last settled read, held: { hold, width, height, dice, movedAt, imageUrl, folder, saved }
  *   GET  /api/tables/:id/dice-samples/held/:hold      its photo
  *   POST /api/tables/:id/dice-samples  { hold, dice } saves it: { ok, image, dice, cocked, replaced, saved, folder }
  *   DELETE /api/tables/:id/dice-samples/:hold        takes that photo out of the folder again: { ok, removed, saved, folder }
@@ -83,6 +83,7 @@ export function registerSampleRoutes(app: FastifyInstance, deps: SampleRouteDeps
       height: held.height,
       dice: held.dice,
       within: held.within ?? null,
+      movedAt: held.movedAt ?? null,
       imageUrl: `/api/tables/${encodeURIComponent(t.id)}/dice-samples/held/${held.id}`,
       folder: store.dir,
       saved: await store.count(),

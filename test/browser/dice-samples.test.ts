@@ -54,6 +54,12 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
   const faces = () => page.locator('.sample-die').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.face!));
   const faceOf = async (i: number) => (await faces())[i];
   const tap = (i: number) => page.getByTestId(`sample-die-${i}`).click();
+  /** Whether the page asks before the tab is closed or reloaded (its beforeunload is cancelled). */
+  const leavingIsHeld = () => page.evaluate(() => {
+    const e = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  });
 
   /** Throws these dice on the simulated camera and waits until it has read them all at rest. */
   async function throwAndReadAtRest(faces: number[]): Promise<void> {
@@ -153,8 +159,11 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     expect(labels).toEqual([...before.slice(0, 2), ...before.slice(3)]);
     await shot(page, 'dice-samples');
 
+    // faces set and not saved: closing the tab asks first
+    expect(await leavingIsHeld()).toBe(true);
     await page.getByTestId('save-photo').click();
     await expect.poll(() => page.locator('#toast').textContent()).toContain('Saved (1 photo)');
+    expect(await leavingIsHeld()).toBe(false);
     await expect.poll(() => page.getByTestId('samples-count').textContent()).toBe('Saved so far: 1 photo');
     const savedAs = (await page.getByTestId('saved-as').textContent())!;
 
@@ -203,9 +212,27 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     expect(listed.sort()).toEqual(['README.txt', ...readdirSync(server.samplesDir)].sort());
     await expect.poll(() => page.locator('#toast').textContent()).toContain(`Downloaded ${download.suggestedFilename()}`);
 
+    // the same dice at rest again: "New photo" keeps this photo and its labels, and says why
+    const kept = await faces();
+    await page.getByTestId('take-photo').click();
+    await expect.poll(() => page.locator('#toast').textContent()).toContain('The dice have not moved since this photo');
+    expect(await faces()).toEqual(kept);
+    expect(await page.getByTestId('saved-as').textContent()).toContain(savedAs.replace(/^Saved as /, '').replace(/\.\s.*$/, ''));
+
     // saving again replaces the labels; the page keeps the photo in Spanish too
     await tap(0);
     expect(await page.getByTestId('saved-as').textContent()).toContain('save again');
+    // changed since saved: closing the tab asks, and so does a new photo (declined: all stays)
+    expect(await leavingIsHeld()).toBe(true);
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    const changedFaces = await faces();
+    await page.getByTestId('take-photo').click();
+    await expect.poll(() => asked).toEqual([expect.stringContaining('are not saved')]);
+    expect(await faces()).toEqual(changedFaces);
     await page.getByTestId('save-photo').click();
     await expect.poll(() => page.locator('#toast').textContent()).toContain('Labels replaced (1 photo)');
     expect(readdirSync(server.samplesDir).filter((f) => f.endsWith('.jpg'))).toHaveLength(1);
@@ -253,6 +280,14 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     await expect.poll(() => page.getByTestId('nav-samples').getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.getByTestId('take-photo').textContent()).toBe('New photo');
     expect(await page.locator('.sample-die').count()).toBeGreaterThan(0);
+    // the browser's Back returns to the roll panel, Forward to the photo with its labels
+    const labels = await faces();
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('nav-roll').getAttribute('aria-current')).toBe('page');
+    expect(new URL(page.url()).searchParams.get('view')).toBe('roll');
+    await page.goForward();
+    await expect.poll(() => page.getByTestId('nav-samples').getAttribute('aria-current')).toBe('page');
+    expect(await faces()).toEqual(labels);
     expect(errors).toEqual([]);
   }, 60_000);
 

@@ -164,10 +164,22 @@ export async function api(server: RunningServer, method: string, path: string, b
   return { status: res.status, data };
 }
 
+/**
+ * Sends a command, as a player who waits when told the dice are still moving (the simulated camera
+ * throws the dice of each roll it is shown, and Confirm waits until they rest).
+ */
 export async function command(server: RunningServer, cmd: Json, table = 'default'): Promise<Json> {
-  const { status, data } = await api(server, 'POST', `/api/tables/${table}/commands`, cmd);
-  if (status !== 200) throw new Error(`${String(cmd.type)} refused (${status}): ${JSON.stringify(data)}`);
-  return data;
+  const waitUntil = Date.now() + 20_000;
+  for (;;) {
+    const { status, data } = await api(server, 'POST', `/api/tables/${table}/commands`, cmd);
+    if (status === 200) return data;
+    const code = (data as { error?: { code?: string } }).error?.code;
+    if (code === 'diceMoving' && Date.now() < waitUntil) {
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    throw new Error(`${String(cmd.type)} refused (${status}): ${JSON.stringify(data)}`);
+  }
 }
 
 /** The usual scene of the plane tests: a physical game (planes 3 and 4 on red islands 8 and 9) with the set-up cards placed (a Jake on 5, a Kate on 7); `turnCard` draws turn 1's (a Jake on 3). */

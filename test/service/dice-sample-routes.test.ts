@@ -28,7 +28,7 @@ afterEach(async () => {
 
 const AT = Date.UTC(2026, 11, 2, 7, 0, 0, 5);
 
-async function settledRead(at = AT): Promise<SettledRead> {
+async function settledRead(at = AT, movedAt: number | null = AT - 1500): Promise<SettledRead> {
   const data = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
   return {
     frame: { at, mime: 'image/jpeg', data },
@@ -39,6 +39,7 @@ async function settledRead(at = AT): Promise<SettledRead> {
       { x: 200, y: 150, w: 22, h: 26, face: null, score: 0.7, unreadable: 'cocked' },
     ],
     within: { x: 0.1, y: 0.05, w: 0.8, h: 0.9 },
+    movedAt,
   };
 }
 
@@ -113,7 +114,7 @@ describe('dice photo routes', () => {
     const hold = await post(b, '/api/tables/one/dice-samples/hold');
     expect(hold.statusCode).toBe(200);
     const held = hold.json();
-    expect(held).toMatchObject({ hold: String(AT), at: AT, width: 320, height: 240, dice: read.dice, within: read.within, folder, saved: 0 });
+    expect(held).toMatchObject({ hold: String(AT), at: AT, width: 320, height: 240, dice: read.dice, within: read.within, movedAt: AT - 1500, folder, saved: 0 });
     // the camera moves on; the held photo stays
     setRead(await settledRead(AT + 500));
     const photo = await b.app.inject({ url: held.imageUrl });

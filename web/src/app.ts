@@ -36,7 +36,7 @@ export type SampleBox = Omit<LabelledSampleDie, 'face'> & {
 /** The dice photos page (`views/samples.ts`): the held photo and its labels live here, not in the DOM. */
 export interface SamplesUi {
   /** the photo held on the service while it is labelled */
-  held: { hold: string; width: number; height: number; imageUrl: string; within: { x: number; y: number; w: number; h: number } | null } | null;
+  held: { hold: string; width: number; height: number; imageUrl: string; within: { x: number; y: number; w: number; h: number } | null; movedAt: number | null } | null;
   /** the labels being edited, and the camera's own reading to go back to */
   dice: SampleBox[];
   read: SampleBox[];
@@ -252,13 +252,21 @@ export class App {
     this.render(false);
   }
 
-  go(view: View): void {
+  /**
+   * Shows another page. `push`: the browser's Back returns to this one; `replace`: it takes this one's
+   * place in the browser's history (a finished form, a demo station going back to its attract screen);
+   * `history`: the browser moved already (Back, Forward).
+   */
+  go(view: View, how: 'push' | 'replace' | 'history' = 'push'): void {
     const other = view !== this.view;
     this.view = view;
-    const url = new URL(location.href);
-    url.searchParams.set('view', view);
-    if (view === 'phone' && this.seat) url.searchParams.set('seat', String(this.seat));
-    history.replaceState(null, '', url);
+    if (how !== 'history') {
+      const url = new URL(location.href);
+      url.searchParams.set('view', view);
+      if (view === 'phone' && this.seat) url.searchParams.set('seat', String(this.seat));
+      if (how === 'push' && other) history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
+    }
     this.render(true);
     // another page opens at its top (the table opened from the foot of the long wizard was scrolled halfway down)
     if (other) window.scrollTo(0, 0);

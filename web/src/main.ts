@@ -9,10 +9,10 @@ import { endOverlay } from './views/end.ts';
 import { invalidateStats, kioskView } from './views/kiosk.ts';
 import { phoneView } from './views/phone.ts';
 import { cameraView } from './views/roll.ts';
-import { cameraSetupView, resetCameraSetup } from './views/camera.ts';
+import { cameraDraftUnsaved, cameraSetupView, resetCameraSetup } from './views/camera.ts';
 import { keepingFocus } from './user-hold.ts';
 import { redrawInPlace } from './dom.ts';
-import { samplesView } from './views/samples.ts';
+import { samplesUnsaved, samplesView } from './views/samples.ts';
 import { resetSettingsCache, settingsView } from './views/settings.ts';
 import { tickStopwatch } from './views/status.ts';
 import { rollView, tableView } from './views/table.ts';
@@ -30,14 +30,21 @@ function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   }
 }
 
-function start(): void {
-  const params = new URLSearchParams(location.search);
-  const kiosk = params.get('kiosk') === '1';
-  const pathView = location.pathname.replace(/^\/+|\/+$/g, '');
+/** The page and phone seat a URL asks for. */
+function pageOf(where: Location, kiosk: boolean): { view: View; seat: number | null } {
+  const params = new URLSearchParams(where.search);
+  const pathView = where.pathname.replace(/^\/+|\/+$/g, '');
   const asked = (params.get('view') ?? pathView) as View;
   const view: View = VIEWS.includes(asked) ? asked : kiosk ? 'kiosk' : 'table';
   const seatParam = Number(params.get('seat'));
   const seat = Number.isInteger(seatParam) && seatParam >= 1 && seatParam <= 4 ? seatParam : null;
+  return { view, seat };
+}
+
+function start(): void {
+  const params = new URLSearchParams(location.search);
+  const kiosk = params.get('kiosk') === '1';
+  const { view, seat } = pageOf(location, kiosk);
   const tableId = params.get('table') ?? 'default';
 
   setLang(initialLang(params, storage('localStorage'), navigator.language), null);
@@ -166,9 +173,22 @@ function start(): void {
   }
   if (kiosk) {
     setInterval(() => {
-      if (app.view !== 'kiosk' && Date.now() - lastInput > KIOSK_IDLE_MS) app.go('kiosk');
+      if (app.view !== 'kiosk' && Date.now() - lastInput > KIOSK_IDLE_MS) app.go('kiosk', 'replace');
     }, 5000);
   }
+
+  // the browser's Back and Forward move between the pages of the app (each page opened is one step)
+  window.addEventListener('popstate', () => {
+    const page = pageOf(location, kiosk);
+    if (page.seat !== null) app.seat = page.seat;
+    app.go(page.view, 'history');
+  });
+  // closing or reloading the tab would lose areas or labels not saved (moving between the app's pages keeps them)
+  window.addEventListener('beforeunload', (e) => {
+    if (!cameraDraftUnsaved() && !samplesUnsaved(app.ui.samples)) return;
+    e.preventDefault();
+    e.returnValue = '';
+  });
 
   app.render(true);
   client.connect();

@@ -257,7 +257,7 @@ export class DiceFeed extends EventEmitter {
       if (t.face === undefined) return { ...d, pending: true };
       return t.face !== d.face ? { ...d, face: t.face } : d;
     });
-    this.lastRead = { frame, width: result.width, height: result.height, dice: shown, ...(within ? { within } : {}) };
+    this.lastRead = { frame, width: result.width, height: result.height, dice: shown, movedAt: this.lastMovingAt, ...(within ? { within } : {}) };
     this.emitVision(frame.at, result.width, result.height, true, shown);
     if (reading) {
       this.counters.readings++;

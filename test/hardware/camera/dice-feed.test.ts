@@ -98,6 +98,8 @@ describe('DiceFeed', () => {
     expect(settledRead.dice).toEqual(last.dice);
     expect([settledRead.width, settledRead.height]).toEqual([320, 240]);
     expect(settledRead.within).toEqual(reader.regions.at(-1));
+    // with when the dice last moved: every read of these resting dice has the reading's time
+    expect(settledRead.movedAt).toBe(rec.readings[0].movedAt);
     expect(feed.manualDice()).toBe(true);
   });
 

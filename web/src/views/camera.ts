@@ -29,6 +29,11 @@ interface CameraUi {
 
 const ui: CameraUi = { view: null, asked: false, draft: null, drawing: null, corners: [], message: null, busy: false };
 
+/** Areas drawn or moved on this page and not saved yet. */
+export function cameraDraftUnsaved(): boolean {
+  return ui.draft !== null;
+}
+
 /** The connection came back (the service may have restarted): ask again. */
 export function resetCameraSetup(): void {
   ui.asked = false;

@@ -76,6 +76,14 @@ function labelsKey(dice: readonly SampleBox[]): string {
 }
 let savedLabels: { hold: string; key: string } | null = null;
 
+/** Labels on the held photo that are not in the folder: changed from the reader's and never saved, or changed since saved. */
+export function samplesUnsaved(ui: SamplesUi): boolean {
+  const held = ui.held;
+  if (!held || ui.imageGone) return false;
+  const key = labelsKey(ui.dice);
+  return ui.savedAs && savedLabels?.hold === held.hold ? savedLabels.key !== key : key !== labelsKey(ui.read);
+}
+
 function fail(app: App, error: { code: string; message: string }): void {
   const ui = app.ui.samples;
   ui.error = error;
@@ -84,7 +92,7 @@ function fail(app: App, error: { code: string; message: string }): void {
 }
 
 function takeHeld(ui: SamplesUi, held: HeldPhoto): void {
-  ui.held = { hold: held.hold, width: held.width, height: held.height, imageUrl: held.imageUrl, within: held.within ?? null };
+  ui.held = { hold: held.hold, width: held.width, height: held.height, imageUrl: held.imageUrl, within: held.within ?? null, movedAt: held.movedAt };
   ui.dice = boxesFromRead(held.dice);
   ui.read = ui.dice.map((d) => ({ ...d }));
   ui.folder = held.folder;
@@ -112,9 +120,21 @@ async function request<T>(app: App, flag: 'busy' | 'measuring', ask: () => Promi
   app.render(false);
 }
 
-/** Holds the camera's last reading of resting dice as the photo to label. */
+/**
+ * Holds the camera's last reading of resting dice as the photo to label. Labels not saved are given up
+ * only when the player says so; the same resting dice again (nothing moved since) keep their labels.
+ */
 export async function takePhoto(app: App): Promise<void> {
-  await request(app, 'busy', () => app.client.holdDicePhoto(), (held) => takeHeld(app.ui.samples, held));
+  const ui = app.ui.samples;
+  if (samplesUnsaved(ui) && !window.confirm(t('samplesDropLabels'))) return;
+  const before = ui.held && !ui.imageGone ? ui.held : null;
+  await request(app, 'busy', () => app.client.holdDicePhoto(), (held) => {
+    if (before && (held.hold === before.hold || (held.movedAt !== null && held.movedAt === before.movedAt))) {
+      app.showToast(t('samplesSamePhoto'), 'ok');
+      return;
+    }
+    takeHeld(ui, held);
+  });
 }
 
 async function savePhoto(app: App): Promise<void> {

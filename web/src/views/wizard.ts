@@ -104,7 +104,7 @@ export function wizardView(app: App): HTMLElement {
       if (st?.setup && st.phase !== 'over' && !app.snap?.attract && !confirm(t('newGameConfirm', { turn: st.turn }))) return;
       // without the PIN, the game starts once it is given
       await app.act(() => app.client.command(newGameCommand(f) as { type: string }), (reply) => {
-        if (reply.ok) app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table');
+        if (reply.ok) app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'replace');
         else error.textContent = reply.error.code === 'pinRequired' ? '' : reply.error.message;
       });
     },
