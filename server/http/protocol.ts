@@ -38,6 +38,8 @@ export interface VisionUpdate {
   height: number;
   settled: boolean;
   dice: SeenDie[];
+  /** dice seen just beyond the tray's line (and the kept zone's): never counted, shown so that the players move them in */
+  outside?: SeenDie[];
   /** URL of the JPEG the dice were read from (GET returns the latest frame) */
   frameUrl: string;
   /** where the camera reads the dice: the tray and kept zone, 0..1 of the frame (null: the whole frame / none) */

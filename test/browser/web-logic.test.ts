@@ -8,7 +8,7 @@ import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
 import { dieLabelPlace, targetLabel, unsureDice } from '../../web/src/views/roll.ts';
-import { cornersQuad, dragRect, moveCorner, nearestCorner, startingArea } from '../../web/src/views/area-geometry.ts';
+import { areaNarrowestPx, cornersQuad, dragRect, moveCorner, nearestCorner, startingArea } from '../../web/src/views/area-geometry.ts';
 import { parseArea } from '../../server/hardware/camera/calibration.ts';
 
 const rules = resolveRules();
@@ -196,6 +196,15 @@ describe('drawing the tray on the camera image', () => {
     expect(Math.abs(at(tr) - at(bl))).toBe(2);
     expect(cornersQuad([tl, tr, br])).toBeNull();
     expect(cornersQuad([tl, { x: 0.11, y: 0.12 }, { x: 0.11, y: 0.13 }, { x: 0.1, y: 0.13 }])).toBeNull();
+  });
+
+  it('measures an area across its narrower way in pixels of the frame', () => {
+    expect(areaNarrowestPx({ x: 0.1, y: 0.2, w: 0.5, h: 0.25 }, 640, 480)).toBeCloseTo(120, 9);
+    expect(areaNarrowestPx({ x: 0.1, y: 0.2, w: 0.05, h: 0.5 }, 640, 480)).toBeCloseTo(32, 9);
+    // a quad: its opposite sides averaged (a trapezium 100 and 200 px wide, 90 px tall: its slanted sides are the narrower way)
+    const trapezium = areaNarrowestPx({ quad: [[0.25, 0.1], [0.40625, 0.1], [0.5, 0.1 + 90 / 480], [0.1875, 0.1 + 90 / 480]] }, 640, 480);
+    expect(trapezium).toBeCloseTo((Math.hypot(40, 90) + Math.hypot(60, 90)) / 2, 6);
+    expect(areaNarrowestPx({ quad: [[0, 0], [0.5, 0], [0.5, 0.5], [0, 0.5]] }, 640, 480)).toBeCloseTo(240, 9);
   });
 
   it('moves one corner of a rectangle, its opposite corner staying put, and refuses one too small', () => {

@@ -212,6 +212,9 @@ export class App {
    */
   private secrets: { key: string; tiles: Map<number, string> } | null = null;
 
+  /** counts the pages opened: a page that shows what the service holds asks again when opened anew */
+  pagesOpened = 0;
+
   /** The expert manoeuvre tile of one of this phone's planes, when the engine dealt it (null elsewhere). */
   secretTile(plane: number): string | null {
     const st = this.state;
@@ -260,6 +263,7 @@ export class App {
   go(view: View, how: 'push' | 'replace' | 'history' = 'push'): void {
     const other = view !== this.view;
     this.view = view;
+    if (other) this.pagesOpened++;
     if (how !== 'history') {
       const url = new URL(location.href);
       url.searchParams.set('view', view);

@@ -243,9 +243,13 @@ export class DiceFeed extends EventEmitter {
     this.updateStatus();
     if (!this.running) return;
     const inTray: VisionDie[] = [];
+    // the reader sees a little beyond the region (vision/region.ts): a die over the tray's line is
+    // never counted, but shown, for the players to move it in
+    const outside: SeenDie[] = [];
     for (const d of result.dice) {
       const zone = zoneOf(this.calibration, d.x, d.y, result.width, result.height);
       if (zone !== 'outside') inTray.push({ ...d, zone });
+      else outside.push(d);
     }
     const observed: ObservedDie[] = inTray.map((d) => ({ x: d.x, y: d.y, w: d.w, h: d.h, face: d.face, zone: d.zone }));
     const reading = this.stabilizer.push(observed);
@@ -258,7 +262,7 @@ export class DiceFeed extends EventEmitter {
       return t.face !== d.face ? { ...d, face: t.face } : d;
     });
     this.lastRead = { frame, width: result.width, height: result.height, dice: shown, movedAt: this.lastMovingAt, ...(within ? { within } : {}) };
-    this.emitVision(frame.at, result.width, result.height, true, shown);
+    this.emitVision(frame.at, result.width, result.height, true, shown, outside);
     if (reading) {
       this.counters.readings++;
       const out: FeedReading = { tableId: this.tableId, at: frame.at, movedAt: this.lastMovingAt, ...reading };
@@ -266,8 +270,8 @@ export class DiceFeed extends EventEmitter {
     }
   }
 
-  private emitVision(at: number, width: number, height: number, settled: boolean, dice: VisionDie[]): void {
-    const v: FeedVision = { tableId: this.tableId, at, width, height, settled, dice, frameUrl: this.frameUrl, areas: this.areas };
+  private emitVision(at: number, width: number, height: number, settled: boolean, dice: VisionDie[], outside: SeenDie[] = []): void {
+    const v: FeedVision = { tableId: this.tableId, at, width, height, settled, dice, outside, frameUrl: this.frameUrl, areas: this.areas };
     this.emit('vision', v);
   }
 

@@ -82,6 +82,8 @@ describe('DiceFeed', () => {
     const last = rec.visions[rec.visions.length - 1];
     expect(last.settled).toBe(true);
     expect(last.dice.map((d) => [d.face, d.zone]).sort()).toEqual([[2, 'rolling'], [5, 'rolling'], [6, 'kept']]);
+    // the die between the tray and the kept zone is never counted, but shown, for the players to move it in
+    expect(last.outside?.map((d) => [d.face, Math.round(d.x), Math.round(d.y)])).toEqual([[1, 216, 40]]);
     // the dashboard is told which dice the stabiliser has not decided yet: all of them at the first read, none once read
     const firstRead = rec.visions.find((v) => v.settled)!;
     expect(firstRead.dice.length).toBe(3);

@@ -41,6 +41,13 @@ export function cornersQuad(corners: Point[]): { quad: [number, number][] } | nu
   return { quad: ordered.map((c) => [clamp01(c.x), clamp01(c.y)]) };
 }
 
+/** How wide an area is across its narrower way, in pixels of a width × height image (a quad's opposite sides averaged). */
+export function areaNarrowestPx(area: AreaConfig, width: number, height: number): number {
+  const c = areaCorners(area).map((p) => ({ x: p.x * width, y: p.y * height }));
+  const side = (i: number) => Math.hypot(c[(i + 1) % 4]!.x - c[i]!.x, c[(i + 1) % 4]!.y - c[i]!.y);
+  return Math.min((side(0) + side(2)) / 2, (side(1) + side(3)) / 2);
+}
+
 /** An area's four corners: a rectangle's from its top left going clockwise, a quad's in its own order. */
 export function areaCorners(area: AreaConfig): Point[] {
   if ('quad' in area) return area.quad.map(([x, y]) => ({ x, y }));

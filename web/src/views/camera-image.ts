@@ -37,9 +37,16 @@ export function diceSizes(app: App): { n: number; min: number; max: number } | n
   return { n: sizes.length, min: Math.min(...sizes), max: Math.max(...sizes) };
 }
 
-/** The line under the image: how many dice at rest, how large, against what the reader reads best. */
+/** The line under the image: how many dice at rest, how large, against what the reader reads best; dice over the tray's line. */
 export function sizeText(app: App): { text: string; kind: 'ok' | 'waiting' } {
   const sizes = diceSizes(app);
+  const outside = app.vision?.settled ? (app.vision.outside?.length ?? 0) : 0;
+  if (outside === 0) return sizeVerdict(sizes);
+  const over = t('cameraDiceOutside', { n: outside });
+  return { text: sizes ? `${sizeVerdict(sizes).text} ${over}` : over, kind: 'waiting' };
+}
+
+function sizeVerdict(sizes: { n: number; min: number; max: number } | null): { text: string; kind: 'ok' | 'waiting' } {
   if (!sizes) return { text: t('cameraDiceNone'), kind: 'waiting' };
   const seen = t('cameraDiceSize', { n: sizes.n, min: sizes.min, max: sizes.max });
   if (sizes.min < DIE_PX.min) return { text: `${seen} ${t('cameraDiceSmall', { min: DIE_PX.min, max: DIE_PX.max })}`, kind: 'waiting' };
@@ -61,6 +68,13 @@ function seenDice(app: App, size: FrameSize): SVGElement {
     group.append(
       s('rect', { x: (d.x - d.w / 2) * sx, y: (d.y - d.h / 2) * sy, width: d.w * sx, height: d.h * sy }),
       s('text', { x: d.x * sx, y: (d.y + d.h / 2) * sy + 20, 'text-anchor': 'middle' }, `${dieSize(d)} px`),
+    );
+  }
+  // just over the line of the saved tray: seen, never counted
+  for (const d of v.outside ?? []) {
+    group.append(
+      s('rect', { class: 'outside', x: (d.x - d.w / 2) * sx, y: (d.y - d.h / 2) * sy, width: d.w * sx, height: d.h * sy }),
+      s('text', { class: 'outside', x: d.x * sx, y: (d.y + d.h / 2) * sy + 20, 'text-anchor': 'middle' }, '×'),
     );
   }
   return group;

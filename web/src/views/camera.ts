@@ -10,8 +10,8 @@ import type { App } from '../app.ts';
 import { h, type Child } from '../dom.ts';
 import { t } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
-import { cornersQuad, startingArea, type Point } from './area-geometry.ts';
-import { areasOf, cameraImage, sizeText, type ImageGestures, type Zone } from './camera-image.ts';
+import { areaNarrowestPx, cornersQuad, startingArea, type Point } from './area-geometry.ts';
+import { areasOf, cameraImage, DIE_PX, diceSizes, sizeText, type ImageGestures, type Zone } from './camera-image.ts';
 import type { AreaConfig, CalibrationConfig, CalibrationView } from '../types.ts';
 
 interface CameraUi {
@@ -25,9 +25,25 @@ interface CameraUi {
   /** the last outcome; a problem with the service's words under a translated sentence (`problemText`) */
   message: { text: string; kind: 'ok' | 'error'; detail?: string | null } | null;
   busy: boolean;
+  /** the app's page count when this page was last drawn */
+  openedAs: number;
 }
 
-const ui: CameraUi = { view: null, asked: false, draft: null, drawing: null, corners: [], message: null, busy: false };
+const ui: CameraUi = { view: null, asked: false, draft: null, drawing: null, corners: [], message: null, busy: false, openedAs: -1 };
+
+/** A tray narrower than this many dice (those at rest in view, else the smallest the reader reads) is said to be small. */
+const TRAY_DICE_ACROSS = 3;
+
+/** The tray being drawn, when it is so narrow that thrown dice would often land over its line. */
+function smallTrayText(app: App): string | null {
+  const tray = ui.draft?.tray;
+  if (!tray) return null;
+  const v = app.vision;
+  const [width, height] = v && v.width > 0 && v.height > 0 ? [v.width, v.height] : [640, 480];
+  const die = diceSizes(app)?.max ?? DIE_PX.min;
+  const across = areaNarrowestPx(tray, width, height);
+  return across < TRAY_DICE_ACROSS * die ? t('cameraTraySmall', { px: Math.round(across), n: TRAY_DICE_ACROSS, die }) : null;
+}
 
 /** Areas drawn or moved on this page and not saved yet. */
 export function cameraDraftUnsaved(): boolean {
@@ -63,6 +79,9 @@ function failed(app: App, error: { code: string; message: string }): void {
 }
 
 function ask(app: App): void {
+  // opened anew: the tray may have been changed from another screen meanwhile (areas being drawn stay)
+  if (ui.openedAs !== app.pagesOpened && !ui.draft && !ui.busy) ui.asked = false;
+  ui.openedAs = app.pagesOpened;
   if (ui.asked) return;
   ui.asked = true;
   void app.client.calibration().then((reply) => took(app, reply, null));
@@ -209,11 +228,13 @@ export function cameraSetupView(app: App): HTMLElement {
   const control = snap?.canControl === true;
   const sizes = sizeText(app);
   const sizesEl = h('p', { class: `hint camera-sizes ${sizes.kind}`, role: 'status', 'data-testid': 'camera-sizes' }, sizes.text);
+  const small = smallTrayText(app);
   const wrap = cameraImage(app, { areas: shown(), drawing: ui.drawing, corners: ui.corners, control }, gestures(app), sizesEl);
   const body: Child[] = [
     h('p', { class: 'hint' }, t('cameraWhy')),
     ui.view ? h('p', { 'data-testid': 'calibration-source' }, sourceText(ui.view)) : null,
     ui.draft ? h('p', { class: 'hint waiting', 'data-testid': 'calibration-draft' }, t('cameraUnsaved')) : null,
+    small ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'tray-small' }, small) : null,
     wrap,
     h('p', { class: 'legend' }, h('span', { class: 'swatch tray' }), ` ${t('cameraLegendTray')} `, h('span', { class: 'swatch kept' }), ` ${t('cameraLegendKept')}`),
     sizesEl,

@@ -242,6 +242,13 @@ export function cameraView(app: App): HTMLElement | null {
       ),
     );
   }
+  // over the tray's line: never counted, shown so that the players move them in
+  const outside = v?.settled && !before ? (v.outside ?? []) : [];
+  for (const d of outside) {
+    overlay.append(s('g', { class: 'die-box outside' },
+      s('rect', { x: d.x - d.w / 2, y: d.y - d.h / 2, width: d.w, height: d.h, rx: 6 }),
+      s('text', dieLabelPlace(d, v?.width ?? 640), '×')));
+  }
   return h('div', { class: 'camera' },
     h('div', { class: 'frame-wrap' }, img, overlay),
     before ? h('div', { class: 'vision-status before', 'data-testid': 'dice-from-before' }, t('diceFromBefore'))
@@ -251,6 +258,7 @@ export function cameraView(app: App): HTMLElement | null {
         ? h('button', { type: 'button', class: 'btn small photo-these', 'data-testid': 'photo-these-dice', title: t('photoTheseDiceWhy'), onclick: () => { app.go('samples'); void takePhoto(app); } }, t('photoTheseDice'))
         : null)
       : h('div', { class: 'hint' }, t('noReadings')),
+    outside.length > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-outside' }, outside.length === 1 ? t('visionOutsideOne') : t('visionOutside', { n: outside.length })) : null,
     unsure > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-unsure' }, t('visionUnsure', { n: unsure }),
       // during a roll, with the controls: straight to the manual entry, opened
       app.state?.roll && snap.canControl && !app.kiosk && snap.attract !== true
