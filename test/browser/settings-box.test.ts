@@ -105,6 +105,7 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
   });
 
   it('presses the virtual button box: confirm draws the card, plane + search chooses the action', async () => {
+    await page.getByTestId('setup-menu-open').click();
     await page.getByTestId('nav-box').click();
     expect((await tableState(server)).phase).toBe('japanese');
     await page.getByTestId('box-confirm').click();

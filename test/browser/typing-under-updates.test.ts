@@ -78,6 +78,7 @@ describe.skipIf(!HAVE_CHROMIUM)('typing while the table changes', () => {
   });
 
   it('takes a press begun before a command arrived and ended after it as the click it is', async () => {
+    await page().getByTestId('setup-menu-open').click();
     await page().getByTestId('nav-settings').scrollIntoViewIfNeeded();
     const settings = (await page().getByTestId('nav-settings').boundingBox())!;
     await page().mouse.move(settings.x + settings.width / 2, settings.y + settings.height / 2);

@@ -73,6 +73,8 @@ export interface UiState {
   /** the manual entry folded or opened by hand (null: open exactly when dice must be typed in) */
   manualOpen: boolean | null;
   pinOpen: boolean;
+  /** the header's menu of set-up pages, opened */
+  setupMenuOpen: boolean;
   pinError: string | null;
   showAllRules: boolean;
   endDismissedFor: number | null;
@@ -127,6 +129,7 @@ export class App {
     manualRollKey: null,
     manualOpen: null,
     pinOpen: false,
+    setupMenuOpen: false,
     pinError: null,
     showAllRules: false,
     endDismissedFor: null,

@@ -155,12 +155,21 @@ function start(): void {
     const outcome = app.state?.phase === 'over' ? app.state.outcome : null;
     if (app.ui.pinOpen) {
       app.closePinPrompt();
+    } else if (app.ui.setupMenuOpen) {
+      app.ui.setupMenuOpen = false;
     } else if (outcome && app.ui.endDismissedFor !== outcome.at) {
       app.dismissEnd(outcome.at);
     } else {
       return;
     }
     app.render(false);
+  });
+
+  // the header's set-up menu closes at a press anywhere else
+  window.addEventListener('pointerdown', (e) => {
+    if (!app.ui.setupMenuOpen || (e.target instanceof Element && e.target.closest('.setup-menu'))) return;
+    app.ui.setupMenuOpen = false;
+    document.querySelector<HTMLDetailsElement>('.setup-menu')?.removeAttribute('open');
   });
 
   // browsers allow sound only after a gesture

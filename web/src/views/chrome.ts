@@ -1,6 +1,6 @@
 /** The header (navigation, language, control status) and the PIN prompt. */
-import { VIEWS, type App, type View } from '../app.ts';
-import { h } from '../dom.ts';
+import type { App, View } from '../app.ts';
+import { h, keepOpenState } from '../dom.ts';
 import { lang, setLang, t, type Key } from '../i18n.ts';
 import { setSound, soundEnabled, unlockAudio } from '../sound.ts';
 
@@ -25,21 +25,44 @@ function storage(): Storage | null {
 }
 
 const PHONE_VIEWS: View[] = ['table', 'roll', 'phone'];
+/** the pages of play, in the header */
+const PLAY_VIEWS: View[] = ['table', 'roll', 'phone', 'wizard'];
+/** the pages that set the table up, in the header's menu */
+const SETUP_VIEWS: View[] = ['settings', 'camera', 'samples', 'box', 'kiosk'];
+
+function navButton(app: App, v: View): HTMLElement {
+  return h('button', { type: 'button', class: `nav-btn${app.view === v ? ' current' : ''}`, 'aria-current': app.view === v ? 'page' : null, 'data-testid': `nav-${v}`, onclick: () => {
+    app.ui.setupMenuOpen = false;
+    app.go(v);
+  } }, t(NAV[v]));
+}
+
+/** The set-up pages folded under one entry (the header fits one line from 1 280 px), naming the one shown. */
+function setupMenu(app: App): HTMLElement {
+  const here = SETUP_VIEWS.includes(app.view);
+  const menu = h('details', { class: 'setup-menu', 'data-testid': 'setup-menu' },
+    h('summary', { class: `nav-btn${here ? ' current' : ''}`, 'data-testid': 'setup-menu-open' }, here ? t('navSetupHere', { page: t(NAV[app.view]) }) : t('navSetup')),
+    h('div', { class: 'setup-menu-list' }, SETUP_VIEWS.map((v) => navButton(app, v)))) as HTMLDetailsElement;
+  menu.open = app.ui.setupMenuOpen;
+  keepOpenState(menu, (open) => (app.ui.setupMenuOpen = open));
+  return menu;
+}
 
 export function chromeView(app: App): HTMLElement {
   const snap = app.snap;
   // a phone gets the pages a player at the table uses (the others from the table page's menu)
-  const views = app.kiosk ? [] : app.view === 'phone' ? PHONE_VIEWS : VIEWS;
+  const phone = app.view === 'phone';
   return h('header', { class: 'chrome' },
     h('div', { class: 'brand' },
       h('h1', { class: 'app-title' }, t('appTitle')),
       h('span', { class: 'game-title' }, t('gameTitle')),
       snap ? h('span', { class: 'table-name' }, snap.name) : null,
     ),
-    views.length
-      ? h('nav', { 'aria-label': 'views' },
-          views.map((v) => h('button', { type: 'button', class: `nav-btn${app.view === v ? ' current' : ''}`, 'aria-current': app.view === v ? 'page' : null, 'data-testid': `nav-${v}`, onclick: () => app.go(v) }, t(NAV[v]))))
-      : null,
+    app.kiosk
+      ? null
+      : h('nav', { 'aria-label': 'views' }, (phone ? PHONE_VIEWS : PLAY_VIEWS).map((v) => navButton(app, v))),
+    // beside the navigation, not in it: a narrow screen scrolls the navigation sideways, which would clip the menu
+    app.kiosk || phone ? null : setupMenu(app),
     h('div', { class: 'tools' },
       h('span', { class: `conn ${app.connected ? 'on' : 'off'}`, title: app.connected ? '' : t('disconnected') }, app.connected ? '●' : '○'),
       // a demo station's screen uses the PIN without showing it to every visitor (main.ts)
