@@ -104,6 +104,43 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
     await expect.poll(() => substitution.locator('.rule-msg').textContent()).toContain('Not a valid value');
   });
 
+  it('keeps a value typed and not saved while another row is saved, and asks before the tab is closed', async () => {
+    const leavingIsHeld = () => page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    // the value refused above is still as typed: cancelled, the row shows the value saved again
+    const substitution = page.locator('li.rule[data-path="japanese.substitution"]');
+    expect(await substitution.locator('input, textarea').first().inputValue()).toBe('{"jake": ["kate"],');
+    expect(await leavingIsHeld()).toBe(true);
+    await substitution.getByRole('button', { name: 'Cancel changes' }).click();
+    await expect.poll(() => page.locator('li.rule[data-path="japanese.substitution"] input, li.rule[data-path="japanese.substitution"] textarea').first().inputValue()).not.toBe('{"jake": ["kate"],');
+    expect(await page.locator('li.rule[data-path="japanese.substitution"] .rule-msg').count()).toBe(0);
+    expect(await leavingIsHeld()).toBe(false);
+    const skill = page.locator('li.rule[data-path="skill.max"]');
+    expect(await skill.getByRole('button', { name: 'Cancel changes' }).isVisible()).toBe(false);
+    await skill.locator('input').fill('17');
+    expect(await skill.getByRole('button', { name: 'Cancel changes' }).isVisible()).toBe(true);
+    expect(await leavingIsHeld()).toBe(true);
+    const yesNo = page.locator('li.rule[data-path="flightDeck.emergencyLandingCounts"]');
+    const before = listRuleValues().find((r) => r.path === 'flightDeck.emergencyLandingCounts')!.value as boolean;
+    await yesNo.locator('select').selectOption(before ? 'false' : 'true');
+    await saveRow(yesNo);
+    // the page was drawn again: the value typed is still there, and saving it keeps the other row's
+    expect(await page.locator('li.rule[data-path="skill.max"] input').inputValue()).toBe('17');
+    await saveRow(page.locator('li.rule[data-path="skill.max"]'));
+    await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: { 'skill.max': 17, 'flightDeck.emergencyLandingCounts': !before } } });
+    expect(await leavingIsHeld()).toBe(false);
+    for (const path of ['skill.max', 'flightDeck.emergencyLandingCounts']) {
+      const saves = Number(await page.locator('section.settings').getAttribute('data-saves'));
+      await page.locator(`li.rule[data-path="${path}"]`).getByRole('button', { name: 'Back to default' }).click();
+      await expect.poll(async () => Number(await page.locator('section.settings').getAttribute('data-saves'))).toBe(saves + 1);
+    }
+    await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: {} } });
+    expect(errors).toEqual([]);
+  });
+
   it('presses the virtual button box: confirm draws the card, plane + search chooses the action', async () => {
     await page.getByTestId('setup-menu-open').click();
     await page.getByTestId('nav-box').click();

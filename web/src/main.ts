@@ -13,7 +13,7 @@ import { cameraDraftUnsaved, cameraSetupView, resetCameraSetup } from './views/c
 import { keepingFocus } from './user-hold.ts';
 import { redrawInPlace } from './dom.ts';
 import { samplesUnsaved, samplesView } from './views/samples.ts';
-import { resetSettingsCache, settingsView } from './views/settings.ts';
+import { resetSettingsCache, settingsUnsaved, settingsView } from './views/settings.ts';
 import { tickStopwatch } from './views/status.ts';
 import { rollView, tableView } from './views/table.ts';
 import { wizardView } from './views/wizard.ts';
@@ -192,9 +192,9 @@ function start(): void {
     if (page.seat !== null) app.seat = page.seat;
     app.go(page.view, 'history');
   });
-  // closing or reloading the tab would lose areas or labels not saved (moving between the app's pages keeps them)
+  // closing or reloading the tab would lose areas, labels or settings not saved (moving between the app's pages keeps them)
   window.addEventListener('beforeunload', (e) => {
-    if (!cameraDraftUnsaved() && !samplesUnsaved(app.ui.samples)) return;
+    if (!cameraDraftUnsaved() && !samplesUnsaved(app.ui.samples) && !settingsUnsaved()) return;
     e.preventDefault();
     e.returnValue = '';
   });

@@ -13,6 +13,16 @@ let loading = false;
 let message: { text: string; kind: 'ok' | 'error'; path: string } | null = null;
 /** saves answered so far: the page shown after each one carries its number (scripts and tests wait for it) */
 let answered = 0;
+/**
+ * Rows typed into and not saved, kept as they are (the same elements) when the page is rebuilt after
+ * another row's save; a row leaves once its own save is taken.
+ */
+const drafts = new Map<string, HTMLElement>();
+
+/** Values typed on this page and not saved. */
+export function settingsUnsaved(): boolean {
+  return drafts.size > 0;
+}
 
 function compact(value: unknown): string {
   const text = JSON.stringify(value);
@@ -30,6 +40,7 @@ async function save(app: App, next: Record<string, unknown>, path: string): Prom
   const reply = await app.act(() => app.client.saveSettings({ ruleOverrides: next }));
   if (reply.ok) {
     overrides = next;
+    drafts.delete(path);
     message = { text: t('saved'), kind: 'ok', path };
   } else {
     message = { text: reply.error.message, kind: 'error', path };
@@ -156,11 +167,24 @@ function editorFor(r: RuleValueRow, shown: unknown): Editor {
   };
 }
 
+/** The row's message under it, when the last one is this row's. */
+function rowMessage(path: string): HTMLElement | null {
+  return message && message.path === path ? h('p', { class: `rule-msg ${message.kind}`, role: 'status' }, message.text) : null;
+}
+
 function row(app: App, r: RuleValueRow): HTMLElement {
+  const kept = drafts.get(r.path);
+  if (kept) {
+    kept.querySelector('.rule-msg')?.remove();
+    const said = rowMessage(r.path);
+    if (said) kept.append(said);
+    return kept;
+  }
   const current = overrides ?? {};
   const changed = Object.prototype.hasOwnProperty.call(current, r.path);
   const shown = changed ? current[r.path] : r.value;
   const editor = editorFor(r, shown);
+  // the other rows' saves since this row was drawn are in `overrides`, not in `current`
   const onSave = () => {
     const got = editor.read();
     if (!got.ok) {
@@ -168,17 +192,24 @@ function row(app: App, r: RuleValueRow): HTMLElement {
       app.render(true);
       return;
     }
-    const next = { ...current };
+    const next = { ...(overrides ?? {}) };
     if (JSON.stringify(got.value) === JSON.stringify(r.value)) delete next[r.path];
     else next[r.path] = got.value;
     void save(app, next, r.path);
   };
   const onRevert = () => {
-    const next = { ...current };
+    drafts.delete(r.path);
+    const next = { ...(overrides ?? {}) };
     delete next[r.path];
     void save(app, next, r.path);
   };
-  return h('li', { class: `rule ${r.source}${changed ? ' changed' : ''}`, 'data-path': r.path },
+  // shown once the row is typed into: back to the value saved
+  const discard = h('button', { type: 'button', class: 'btn', hidden: true, onclick: () => {
+    drafts.delete(r.path);
+    if (message?.path === r.path) message = null;
+    app.render(true);
+  } }, t('discardTyping'));
+  const li = h('li', { class: `rule ${r.source}${changed ? ' changed' : ''}`, 'data-path': r.path },
     h('div', { class: 'rule-head' },
       h('code', { class: 'rule-path' }, r.path),
       h('span', { class: `source source-${r.source}` }, tk(`ruleSource_${r.source}`)),
@@ -187,9 +218,21 @@ function row(app: App, r: RuleValueRow): HTMLElement {
     r.quote ? h('p', { class: 'rule-quote' }, h('strong', null, `${t('quote')}: `), `“${r.quote}”`) : null,
     h('div', { class: 'rule-edit' }, editor.el,
       h('button', { type: 'button', class: 'btn primary', onclick: onSave }, t('save')),
+      discard,
       changed ? h('button', { type: 'button', class: 'btn', onclick: onRevert }, t('revert')) : null),
-    message && message.path === r.path ? h('p', { class: `rule-msg ${message.kind}`, role: 'status' }, message.text) : null,
+    rowMessage(r.path),
   );
+  // typed into (a value, a row added or taken out): kept until saved
+  const edited = () => {
+    drafts.set(r.path, li);
+    discard.hidden = false;
+  };
+  editor.el.addEventListener('input', edited);
+  editor.el.addEventListener('change', edited);
+  editor.el.addEventListener('click', (e) => {
+    if (e.target instanceof HTMLButtonElement) edited();
+  });
+  return li;
 }
 
 export function settingsView(app: App): HTMLElement {
