@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { commandSchemas } from '../../server/games/yorktown1942/commands.ts';
 import { CommandValidator } from '../../server/http/command-validator.ts';
 import { resolveRules } from '../../server/games/yorktown1942/ruleset.ts';
-import { clockLevel, clockText, searchBonus, skillDice } from '../../web/src/format.ts';
+import { clockLevel, clockText, decimalText, searchBonus, shareText, skillDice } from '../../web/src/format.ts';
 import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
@@ -68,6 +68,16 @@ describe('languages', () => {
     expect(tk('no_such_key')).toBe('no_such_key');
     setLang('en', null);
     expect(t('plane', { n: 3 })).toBe('Plane 3');
+  });
+  it('writes decimals as each language does', () => {
+    setLang('es', null);
+    expect(decimalText(2.25, 1)).toMatch(/^2,[23]$/);
+    expect(shareText(0.98412)).toBe('98,4 %');
+    expect(shareText(1)).toBe('100,0 %');
+    expect(decimalText(12345.6, 1)).toBe('12345,6');
+    setLang('en', null);
+    expect(shareText(0.98412)).toBe('98.4 %');
+    expect(decimalText(12345.6, 1)).toBe('12345.6');
   });
 });
 

@@ -1,7 +1,7 @@
 /** Pure helpers for what the views show: time, positions, dice per skill, search levels. */
 import type { Rules } from '../../server/games/yorktown1942/ruleset.ts';
 import type { Position } from '../../server/games/yorktown1942/types.ts';
-import { t } from './i18n.ts';
+import { lang, t } from './i18n.ts';
 
 /** mm:ss (h:mm:ss past an hour); negative times show as 0:00 */
 export function clockText(ms: number): string {
@@ -57,4 +57,14 @@ export function durationText(ms: number): string {
   const m = Math.floor(total / 60);
   const s = total % 60;
   return `${m}′ ${String(s).padStart(2, '0')}″`;
+}
+
+/** A number with this many decimals, written as the language writes them (12.5 in English, 12,5 in Spanish). */
+export function decimalText(v: number, digits: number): string {
+  return v.toLocaleString(lang() === 'es' ? 'es-ES' : 'en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+}
+
+/** A share (0..1) as a percentage with one decimal: "98.4 %" ("98,4 %" in Spanish). */
+export function shareText(share: number): string {
+  return `${decimalText(share * 100, 1)} %`;
 }

@@ -14,6 +14,7 @@ import { h, keepOpenState, s, type Child } from '../dom.ts';
 import { diceText, hitsText, t, tk, type Key } from '../i18n.ts';
 import type { RollWithOdds, VisionUpdate } from '../types.ts';
 import { optionKey, splitOptions, type SplitOption } from '../split.ts';
+import { decimalText } from '../format.ts';
 import { takePhoto } from './samples.ts';
 import { areaShape } from './areas.ts';
 
@@ -173,7 +174,7 @@ function oddsView(app: App, roll: RollWithOdds): Child {
     h('h3', null, t('odds')),
     h('ul', null, bars,
       roll.tracker.spec.onesCostFuel ? h('li', { class: 'crash' }, h('span', { class: 'odds-label' }, t('crashOdds')), h('span', { class: 'odds-bar' }), h('span', { class: 'odds-value' }, pct(odds.crash), was(now && start ? start.crash : null, odds.crash))) : null),
-    roll.tracker.spec.onesCostFuel ? h('p', { class: 'hint' }, `${t('expectedFuel')}: ${odds.expectedFuel.toFixed(1)}`) : null,
+    roll.tracker.spec.onesCostFuel ? h('p', { class: 'hint' }, `${t('expectedFuel')}: ${decimalText(odds.expectedFuel, 1)}`) : null,
     h('p', { class: 'hint small', 'data-testid': 'odds-from' }, now ? t('oddsFromNow') : t('oddsFromStart')),
     // how the figures are played out, for who asks: a paragraph too long to read mid-roll
     h('details', { class: 'odds-how' }, h('summary', { class: 'hint small' }, t('oddsHow')), h('p', { class: 'hint small', 'data-testid': 'odds-strategy' }, strategyText(odds.strategy))),

@@ -11,6 +11,7 @@
  */
 import type { App, SampleBox, SamplesUi } from '../app.ts';
 import { h, type Child } from '../dom.ts';
+import { shareText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
 import { askModel, teachView } from './teach.ts';
@@ -182,7 +183,6 @@ async function measurePhotos(app: App): Promise<void> {
   await request(app, 'measuring', () => app.client.measureDicePhotos(), (measure) => (app.ui.samples.measure = measure));
 }
 
-const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
 
 /** The reader's figures on the saved photos, as `npm run dice:eval` prints them: rates, the dice marked cocked, the confusion matrix. */
 function measureView(m: PhotosMeasure): HTMLElement {
@@ -195,7 +195,7 @@ function measureView(m: PhotosMeasure): HTMLElement {
       row.map((n, c) => h('td', { class: n === 0 ? 'zero' : c === f ? 'right' : 'wrong' }, String(n)))))));
   return h('div', { class: 'samples-measure', 'data-testid': 'samples-measure' },
     h('p', { 'data-testid': 'measure-figures' }, t('measureResult', {
-      photos: photos(m.images), dice: m.dice, face: percent(m.faceAccuracy), recall: percent(m.recall), precision: percent(m.precision), whole: percent(m.wholeRollAccuracy),
+      photos: photos(m.images), dice: m.dice, face: shareText(m.faceAccuracy), recall: shareText(m.recall), precision: shareText(m.precision), whole: shareText(m.wholeRollAccuracy),
     })),
     m.labelledImages > m.images ? h('p', { class: 'hint' }, t('measureLimit', { n: m.images, total: m.labelledImages })) : null,
     m.model ? h('p', { class: 'hint', 'data-testid': 'measure-model' }, t('measureModel', { model: m.model })) : null,

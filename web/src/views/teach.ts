@@ -6,6 +6,7 @@
  */
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
+import { shareText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
 import type { ModelStatus, Reply } from '../types.ts';
@@ -14,7 +15,6 @@ const POLL_MS = 2000;
 const STAGES = ['check', 'table', 'other dice', 'real', 'detector', 'classifier'];
 let poll: ReturnType<typeof setTimeout> | null = null;
 
-const percent = (v: number) => `${(v * 100).toFixed(1)} %`;
 
 function took(app: App, reply: Reply<ModelStatus>): void {
   const ui = app.ui.samples;
@@ -64,7 +64,7 @@ function endedView(m: ModelStatus): HTMLElement | null {
   switch (run.state) {
     case 'taught': {
       const figures = run.before && run.after
-        ? { before: percent(run.before.faceAccuracy), after: percent(run.after.faceAccuracy), recallBefore: percent(run.before.recall), recallAfter: percent(run.after.recall), checked: run.after.photos }
+        ? { before: shareText(run.before.faceAccuracy), after: shareText(run.after.faceAccuracy), recallBefore: shareText(run.before.recall), recallAfter: shareText(run.after.recall), checked: run.after.photos }
         : null;
       const text = !run.written
         ? t('teachNotBetter', { before: figures?.before ?? '–', after: figures?.after ?? '–' })
@@ -85,7 +85,7 @@ function endedView(m: ModelStatus): HTMLElement | null {
 /** The check a taught model passed when it was taught (the teaching itself is no longer in the service's memory). */
 function keptCheckView(check: NonNullable<NonNullable<ModelStatus['taught']>['check']>): HTMLElement {
   return h('p', { class: 'hint', 'data-testid': 'teach-kept-check' }, t('teachKeptCheck', {
-    checked: check.after.photos, before: percent(check.before.faceAccuracy), after: percent(check.after.faceAccuracy), recallBefore: percent(check.before.recall), recallAfter: percent(check.after.recall),
+    checked: check.after.photos, before: shareText(check.before.faceAccuracy), after: shareText(check.after.faceAccuracy), recallBefore: shareText(check.before.recall), recallAfter: shareText(check.after.recall),
   }));
 }
 
