@@ -93,6 +93,9 @@ const DICE_MOVING_FRESH_MS = 2000;
 /** Motion going on longer than this is not a throw: Confirm is no longer held for it. */
 const DICE_MOVING_HOLD_MS = 10_000;
 
+/** the alert of a restore that left journal entries out (until the next game) */
+const RESTORE_ALERT = 'journalSkipped';
+
 export class Table<S = unknown> extends EventEmitter {
   readonly id: string;
   readonly name: string;
@@ -193,9 +196,18 @@ export class Table<S = unknown> extends EventEmitter {
       this.recent = withEvents(this.recent, seq, this.adapter.publicEvents?.(events) ?? events);
     });
     for (const s of skipped) this.log.warn({ table: this.id, seq: s.seq, error: s.error }, 'journal entry no longer applies; skipped on replay');
+    // the players are told, on the table display, until the next game: their game is not what they left
+    const first = skipped[0];
+    if (first) {
+      const what = entries.find((e) => e.seq === first.seq)?.command.type ?? '?';
+      const n = skipped.length === 1 ? '1 recorded command no longer applies' : `${skipped.length} recorded commands no longer apply`;
+      this.extraAlerts.set(RESTORE_ALERT, `${n} after the restart and ${skipped.length === 1 ? 'was' : 'were'} left out (the first: #${first.seq} ${what}, "${first.error.message}"); the game is as far as the others take it.`);
+    } else {
+      this.extraAlerts.delete(RESTORE_ALERT);
+    }
     this.seqValue = this.stores.journal.lastSeq(this.id);
-    const first = entries[0];
-    this.gameStart = first && first.command.type === 'newGame' ? { seq: first.seq, origin: first.origin } : null;
+    const start = entries[0];
+    this.gameStart = start && start.command.type === 'newGame' ? { seq: start.seq, origin: start.origin } : null;
     this.lastEvents = [];
     this.stopwatch.follow(this.session.deadline());
     return { replayed: entries.length, skipped: skipped.length };
@@ -231,7 +243,10 @@ export class Table<S = unknown> extends EventEmitter {
     // dice typed in by a person (and taken) are what the tray holds now
     if (prepared.type === 'dice' && origin !== 'camera') this.diceUnread = null;
     if (origin === 'player' || origin === 'box' || (origin === 'camera' && !this.attract)) this.lastActivity = at;
-    if (REPLAY_STARTS.includes(prepared.type)) this.recordAbandoned(before, prepared.type, origin, at);
+    if (REPLAY_STARTS.includes(prepared.type)) {
+      this.recordAbandoned(before, prepared.type, origin, at);
+      this.extraAlerts.delete(RESTORE_ALERT);
+    }
     if (prepared.type === 'newGame') this.gameStart = { seq: entry.seq, origin };
     else if (REPLAY_STARTS.includes(prepared.type)) this.gameStart = null;
     this.recordOutcome(before, result.state, prepared.type);

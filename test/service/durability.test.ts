@@ -58,6 +58,29 @@ describe('restart', () => {
     expect((await post(built, { type: 'undo', count: 1 }, 'a')).json().state.tally).toBe(0);
   });
 
+  it('says on the table display, until the next game, that recorded commands no longer apply after a restart', async () => {
+    const dbFile = join(dir.dir, 'db.sqlite');
+    built = await testApp({ dbFile, games, tables: [{ game: 'tally' }] });
+    await post(built, { type: 'newGame' });
+    await post(built, { type: 'add', n: 4 });
+    await post(built, { type: 'add', n: 2 });
+    expect((await state(built)).alerts).toEqual([]);
+    await built.app.close();
+    // the journal holds a command the game refuses now (a newer version's rules, an edited file)
+    const db = openDatabase(dbFile);
+    new JournalStore(db).append('default', [{ seq: 4, at: Date.now(), origin: 'player', command: { type: 'add', n: 5 } }]);
+    db.close();
+    built = await testApp({ dbFile, games, tables: [{ game: 'tally' }] });
+    const after = await state(built);
+    expect(after.state.tally).toBe(6);
+    expect(after.alerts).toEqual([{ code: 'journalSkipped', message: '1 recorded command no longer applies after the restart and was left out (the first: #4 add, "The tally cannot pass 10."); the game is as far as the others take it.' }]);
+    // play goes on; the next game clears it
+    expect((await post(built, { type: 'add', n: 1 })).statusCode).toBe(200);
+    expect((await state(built)).alerts).toHaveLength(1);
+    await post(built, { type: 'newGame' });
+    expect((await state(built)).alerts).toEqual([]);
+  });
+
   it('undo refuses what cannot be undone, and more steps than there are', async () => {
     built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games, tables: [{ game: 'tally' }] });
     expect((await post(built, { type: 'undo' })).json().error.code).toBe('cannotUndo');

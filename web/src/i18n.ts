@@ -254,6 +254,7 @@ const en = {
   flag_rerollAfterSingle: 'This is a single roll: no re-rolls.',
   flag_rollOver: 'The roll is over.',
   // alerts
+  alertRestored: 'Not every move recorded before the restart could be restored.',
   alertCameraLost: 'Camera lost — type the dice in by hand.',
   alertBoxLost: 'Button box lost — use the dashboard.',
   alertStorage: 'The game record cannot be saved — tell the owner.',
@@ -859,6 +860,7 @@ const es: Record<Key, string> = {
   flag_badFace: 'No se pudo leer una cara.',
   flag_rerollAfterSingle: 'Es una tirada única: no se repite.',
   flag_rollOver: 'La tirada ha terminado.',
+  alertRestored: 'No se han podido recuperar todas las jugadas registradas antes del reinicio.',
   alertCameraLost: 'Cámara perdida — introduce los dados a mano.',
   alertBoxLost: 'Caja de botones perdida — usa el panel.',
   alertStorage: 'No se puede guardar la partida — avisa al responsable.',

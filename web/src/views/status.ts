@@ -132,6 +132,7 @@ const ALERT_HEADLINES: Record<string, Key> = {
   diskFull: 'alertStorage',
   dbIoError: 'alertStorage',
   dbError: 'alertStorage',
+  journalSkipped: 'alertRestored',
 };
 
 export function alertsView(app: App): HTMLElement | null {
