@@ -322,6 +322,8 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
 
     await page.getByTestId('teach-use-base').click();
     await expect.poll(() => page.getByTestId('teach-reading').getAttribute('data-kind')).toBe('shipped');
+    // the teaching's result no longer says the camera reads with it
+    expect(await page.getByTestId('teach-result').textContent()).toMatch(/It is set aside now: the camera reads with the dice model \d+\.\d+\.\d+\.$/);
     expect(existsSync(server.models.setAsideDir)).toBe(true);
     await page.getByTestId('teach-use-taught').click();
     await expect.poll(() => page.getByTestId('teach-reading').getAttribute('data-kind')).toBe('taught');

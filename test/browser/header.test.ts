@@ -28,8 +28,17 @@ describe.skipIf(!HAVE_CHROMIUM)('header', () => {
     await page().getByTestId('nav-camera').click();
     await expect.poll(() => new URL(page().url()).searchParams.get('view')).toBe('camera');
     expect(await menuOpen()).toBe(false);
-    expect(await page().getByTestId('setup-menu-open').textContent()).toBe('Set-up: Camera ▾');
+    expect(await page().getByTestId('setup-menu-open').textContent()).toBe('Camera ▾');
+    expect(await page().getByTestId('setup-menu-open').getAttribute('title')).toBe('Set-up: Camera');
     expect(await page().getByTestId('nav-camera').getAttribute('aria-current')).toBe('page');
+
+    // still one line with the longest page name in the menu's place
+    await page().getByTestId('setup-menu-open').click();
+    await page().getByTestId('nav-samples').click();
+    await expect.poll(() => page().getByTestId('setup-menu-open').textContent()).toBe('Dice photos ▾');
+    expect((await page().locator('header.chrome').boundingBox())!.height).toBeLessThan(title.height + 40);
+    await page().goBack();
+    await expect.poll(() => page().getByTestId('setup-menu-open').textContent()).toBe('Camera ▾');
 
     // Escape closes it, and so does a press elsewhere; a push from the service leaves it as it is
     await page().getByTestId('setup-menu-open').click();
@@ -45,7 +54,7 @@ describe.skipIf(!HAVE_CHROMIUM)('header', () => {
     await expect.poll(() => page().getByTestId('nav-table').getAttribute('aria-current')).toBe('page');
     expect(await page().getByTestId('setup-menu-open').textContent()).toBe('Set-up ▾');
     await page().goForward();
-    await expect.poll(() => page().getByTestId('setup-menu-open').textContent()).toBe('Set-up: Camera ▾');
+    await expect.poll(() => page().getByTestId('setup-menu-open').textContent()).toBe('Camera ▾');
     expect(table.errors).toEqual([]);
   });
 

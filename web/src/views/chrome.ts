@@ -41,7 +41,7 @@ function navButton(app: App, v: View): HTMLElement {
 function setupMenu(app: App): HTMLElement {
   const here = SETUP_VIEWS.includes(app.view);
   const menu = h('details', { class: 'setup-menu', 'data-testid': 'setup-menu' },
-    h('summary', { class: `nav-btn${here ? ' current' : ''}`, 'data-testid': 'setup-menu-open' }, here ? t('navSetupHere', { page: t(NAV[app.view]) }) : t('navSetup')),
+    h('summary', { class: `nav-btn${here ? ' current' : ''}`, 'data-testid': 'setup-menu-open', title: here ? t('navSetupHere', { page: t(NAV[app.view]) }) : null }, here ? t('navSetupPage', { page: t(NAV[app.view]) }) : t('navSetup')),
     h('div', { class: 'setup-menu-list' }, SETUP_VIEWS.map((v) => navButton(app, v)))) as HTMLDetailsElement;
   menu.open = app.ui.setupMenuOpen;
   keepOpenState(menu, (open) => (app.ui.setupMenuOpen = open));
@@ -66,7 +66,7 @@ export function chromeView(app: App): HTMLElement {
     h('div', { class: 'tools' },
       h('span', { class: `conn ${app.connected ? 'on' : 'off'}`, title: app.connected ? '' : t('disconnected') }, app.connected ? '●' : '○'),
       // a demo station's screen uses the PIN without showing it to every visitor (main.ts)
-      snap?.pin && !app.kiosk ? h('span', { class: 'pin-shown' }, t('pinShown', { pin: snap.pin })) : null,
+      snap?.pin && !app.kiosk ? h('span', { class: 'pin-shown', title: t('pinShownWhy') }, t('pinShown', { pin: snap.pin })) : null,
       snap?.canControl
         ? h('span', { class: 'control on', 'data-testid': 'control-state' }, t('controlling'))
         : h('button', { type: 'button', class: 'btn small', 'data-testid': 'unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlock')),

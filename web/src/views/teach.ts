@@ -66,9 +66,11 @@ function endedView(m: ModelStatus): HTMLElement | null {
       const figures = run.before && run.after
         ? { before: shareText(run.before.faceAccuracy), after: shareText(run.after.faceAccuracy), recallBefore: shareText(run.before.recall), recallAfter: shareText(run.after.recall), checked: run.after.photos }
         : null;
+      // what the camera reads with now: the taught model may have been set aside since
+      const since = m.taught?.inUse === false ? t('teachNoLongerInUse', { model: m.reading?.model ?? m.base.model }) : t('teachInUse');
       const text = !run.written
         ? t('teachNotBetter', { before: figures?.before ?? '–', after: figures?.after ?? '–' })
-        : figures ? t('teachTaught', { photos: run.photos, taught: run.taught, ...figures }) : t('teachTaughtUnchecked', { photos: run.photos, taught: run.taught });
+        : `${figures ? t('teachTaught', { photos: run.photos, taught: run.taught, ...figures }) : t('teachTaughtUnchecked', { photos: run.photos, taught: run.taught })} ${since}`;
       return h('div', null,
         h('p', { class: run.written ? 'hint saved' : 'hint waiting', 'data-testid': 'teach-result', 'data-written': String(run.written) }, text),
         run.leftOut.length ? h('p', { class: 'hint waiting' }, t('teachLeftOut', { list: run.leftOut.join(', ') })) : null);
