@@ -9,7 +9,7 @@ import type { GameCommand } from '../../server/games/game-module.ts';
 import { yorktown1942 } from '../../server/games/yorktown1942/index.ts';
 import { playGame } from '../../server/games/yorktown1942/simulation.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
-import { HAVE_CHROMIUM, command, tableState, unlock, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, command, tableState, unlock, useBrowserTable } from './harness.ts';
 
 const SETUP = { players: 2 as const, difficulty: 30 as const };
 
@@ -66,8 +66,13 @@ describe.skipIf(!HAVE_CHROMIUM)('a phone before any game', () => {
   it('says no game runs, sets one up from the phone and comes back to it', async () => {
     const { server, page } = t;
     await page.goto(`${server.url}/phone/1?lang=en`);
-    await unlock(page);
-    await expect.poll(() => page.locator('.phone-no-game p').textContent()).toBe('No game is running. Start one with “New game”.');
+    // without the PIN, the way to it
+    await expect.poll(() => page.getByTestId('phone-unlock').textContent()).toBe('Enter the PIN to start one');
+    await page.getByTestId('phone-unlock').click();
+    await page.getByTestId('pin-input').fill(PIN);
+    await page.getByTestId('pin-submit').click();
+    await page.getByTestId('control-state').waitFor();
+    await expect.poll(() => page.locator('.phone-no-game p').textContent()).toBe('No game is running.');
     await page.getByTestId('phone-new-game').click();
     await page.getByTestId('players-2').click();
     await page.getByTestId('start-game').click();

@@ -38,7 +38,9 @@ export function phoneView(app: App): HTMLElement {
 function noGame(app: App): HTMLElement {
   return h('div', { class: 'phone-no-game' },
     h('p', null, app.snap ? t('noGame') : t('connecting')),
-    app.snap?.canControl && !app.kiosk ? h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'phone-new-game', onclick: () => app.go('wizard') }, t('newGame')) : null);
+    !app.snap || app.kiosk ? null
+    : app.snap.canControl ? h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'phone-new-game', onclick: () => app.go('wizard') }, t('newGame'))
+    : h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'phone-unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlockToStart')));
 }
 
 /** Undo on the phone too (a roll's panel has its own): a tap in the wrong place is taken back where it was made. */

@@ -16,7 +16,7 @@ export function tableView(app: App): HTMLElement {
   return h('div', { class: 'table-view' },
     alertsView(app),
     // a demo station offers its own Play buttons above
-    noGame && !(app.kiosk && app.snap) ? h('p', { class: 'no-game' }, app.snap ? t('noGame') : t('connecting')) : null,
+    noGame && !(app.kiosk && app.snap) ? noGameBanner(app) : null,
     attract ? null : nextStepView(app),
     h('div', { class: `table-layout${st?.roll ? ' rolling' : ''}` },
       h('div', { class: 'col-left' }, stopwatchView(app), countersView(app), cardView(app), attract ? null : gameControls(app)),
@@ -25,6 +25,16 @@ export function tableView(app: App): HTMLElement {
       h('div', { class: 'col-right' }, planesView(app, null, !attract), st?.roll ? boardView(app) : null),
     ),
   );
+}
+
+/** No game yet: said, with the way to start one (the wizard, or the PIN it needs first). */
+function noGameBanner(app: App): HTMLElement {
+  if (!app.snap) return h('p', { class: 'no-game' }, t('connecting'));
+  return h('div', { class: 'no-game' },
+    h('p', null, t('noGame')),
+    app.snap.canControl
+      ? h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'table-new-game', onclick: () => app.go('wizard') }, t('newGame'))
+      : h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'table-unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlockToStart')));
 }
 
 export function rollView(app: App): HTMLElement {
