@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VisionModelError } from './errors.ts';
+import { writeModelName } from './model-name.ts';
 import { classifierInputOf, MODEL_SPEC, specFor, type ClassifierInput, type ModelSpec } from './spec.ts';
 
 /** models/ at the repository root. */
@@ -61,9 +62,8 @@ export function classifierRunsOf(shipped: ShippedSpec | null): unknown[] {
 /** A model's name for people: its version, and the table's dice it was taught when `npm run model:adapt` taught it some. */
 export function modelName(shipped: Pick<ShippedSpec, 'spec' | 'training'>): string {
   const taught = shipped.training.tableDice as { teachPhotos?: unknown; date?: unknown } | undefined;
-  if (!taught || typeof taught.teachPhotos !== 'number') return shipped.spec.version;
-  const day = typeof taught.date === 'string' ? ` on ${taught.date.slice(0, 10)}` : '';
-  return `${shipped.spec.version}, taught ${taught.teachPhotos} photos of a table's dice${day}`;
+  if (!taught || typeof taught.teachPhotos !== 'number') return writeModelName({ version: shipped.spec.version, taughtPhotos: null, taughtOn: null });
+  return writeModelName({ version: shipped.spec.version, taughtPhotos: taught.teachPhotos, taughtOn: typeof taught.date === 'string' ? taught.date.slice(0, 10) : null });
 }
 
 /** The photos `npm run model:adapt` taught a model, where its spec records them. */

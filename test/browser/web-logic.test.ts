@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { commandSchemas } from '../../server/games/yorktown1942/commands.ts';
 import { CommandValidator } from '../../server/http/command-validator.ts';
 import { resolveRules } from '../../server/games/yorktown1942/ruleset.ts';
-import { clockLevel, clockText, decimalText, searchBonus, shareText, skillDice } from '../../web/src/format.ts';
+import { clockLevel, clockText, decimalText, modelText, searchBonus, shareText, skillDice } from '../../web/src/format.ts';
 import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
@@ -78,6 +78,14 @@ describe('languages', () => {
     setLang('en', null);
     expect(shareText(0.98412)).toBe('98.4 %');
     expect(decimalText(12345.6, 1)).toBe('12345.6');
+  });
+  it("names a dice model in the player's language", () => {
+    const taught = "1.22.0, taught 30 photos of a table's dice on 2026-12-03";
+    expect(modelText(taught)).toBe(taught);
+    expect(modelText('1.22.0')).toBe('1.22.0');
+    setLang('es', null);
+    expect(modelText(taught)).toBe('1.22.0, enseñado con 30 fotos de los dados de una mesa el 2026-12-03');
+    setLang('en', null);
   });
 });
 

@@ -1,6 +1,7 @@
 /** Pure helpers for what the views show: time, positions, dice per skill, search levels. */
 import type { Rules } from '../../server/games/yorktown1942/ruleset.ts';
 import type { Position } from '../../server/games/yorktown1942/types.ts';
+import { readModelName } from '../../server/vision/model-name.ts';
 import { lang, t } from './i18n.ts';
 
 /** mm:ss (h:mm:ss past an hour); negative times show as 0:00 */
@@ -67,4 +68,11 @@ export function decimalText(v: number, digits: number): string {
 /** A share (0..1) as a percentage with one decimal: "98.4 %" ("98,4 %" in Spanish). */
 export function shareText(share: number): string {
   return `${decimalText(share * 100, 1)} %`;
+}
+
+/** A dice model's name as the service writes it, said in the player's language. */
+export function modelText(name: string): string {
+  const m = readModelName(name);
+  if (m.taughtPhotos === null) return m.version;
+  return m.taughtOn ? t('modelTaughtOn', { version: m.version, n: m.taughtPhotos, day: m.taughtOn }) : t('modelTaught', { version: m.version, n: m.taughtPhotos });
 }

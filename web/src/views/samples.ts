@@ -11,7 +11,7 @@
  */
 import type { App, SampleBox, SamplesUi } from '../app.ts';
 import { h, type Child } from '../dom.ts';
-import { shareText } from '../format.ts';
+import { modelText, shareText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
 import { askModel, teachView } from './teach.ts';
@@ -198,7 +198,7 @@ function measureView(m: PhotosMeasure): HTMLElement {
       photos: photos(m.images), dice: m.dice, face: shareText(m.faceAccuracy), recall: shareText(m.recall), precision: shareText(m.precision), whole: shareText(m.wholeRollAccuracy),
     })),
     m.labelledImages > m.images ? h('p', { class: 'hint' }, t('measureLimit', { n: m.images, total: m.labelledImages })) : null,
-    m.model ? h('p', { class: 'hint', 'data-testid': 'measure-model' }, t('measureModel', { model: m.model })) : null,
+    m.model ? h('p', { class: 'hint', 'data-testid': 'measure-model' }, t('measureModel', { model: modelText(m.model) })) : null,
     m.taughtLeftOut > 0 ? h('p', { class: 'hint', 'data-testid': 'measure-taught' }, t('measureTaught', { photos: photos(m.taughtLeftOut) })) : null,
     cocked && cocked.dice > 0 ? h('p', null, t('measureCocked', { ...cocked })) : null,
     m.unreadable.length ? h('p', { class: 'hint waiting' }, t('measureUnreadable', { list: m.unreadable.map((u) => `${u.image} (${u.reason})`).join(', ') })) : null,

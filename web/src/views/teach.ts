@@ -6,7 +6,7 @@
  */
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
-import { shareText } from '../format.ts';
+import { modelText, shareText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
 import type { ModelStatus, Reply } from '../types.ts';
@@ -67,7 +67,7 @@ function endedView(m: ModelStatus): HTMLElement | null {
         ? { before: shareText(run.before.faceAccuracy), after: shareText(run.after.faceAccuracy), recallBefore: shareText(run.before.recall), recallAfter: shareText(run.after.recall), checked: run.after.photos }
         : null;
       // what the camera reads with now: the taught model may have been set aside since
-      const since = m.taught?.inUse === false ? t('teachNoLongerInUse', { model: m.reading?.model ?? m.base.model }) : t('teachInUse');
+      const since = m.taught?.inUse === false ? t('teachNoLongerInUse', { model: modelText(m.reading?.model ?? m.base.model) }) : t('teachInUse');
       const text = !run.written
         ? t('teachNotBetter', { before: figures?.before ?? '–', after: figures?.after ?? '–' })
         : `${figures ? t('teachTaught', { photos: run.photos, taught: run.taught, ...figures }) : t('teachTaughtUnchecked', { photos: run.photos, taught: run.taught })} ${since}`;
@@ -100,7 +100,7 @@ export function teachView(app: App, saved: number | null): HTMLElement {
   const problem = ui.modelError ? { code: ui.modelError.code, ...problemText(ui.modelError) } : null;
   return h('section', { class: 'teach', 'data-testid': 'teach' },
     h('h3', null, t('teachTitle')),
-    m?.reading ? h('p', { 'data-testid': 'teach-reading', 'data-kind': m.reading.kind }, t(m.reading.kind === 'taught' ? 'teachReadingTaught' : 'teachReading', { model: m.reading.model })) : null,
+    m?.reading ? h('p', { 'data-testid': 'teach-reading', 'data-kind': m.reading.kind }, t(m.reading.kind === 'taught' ? 'teachReadingTaught' : 'teachReading', { model: modelText(m.reading.model) })) : null,
     h('p', { class: 'hint' }, t('teachWhy')),
     running
       ? h('div', { class: 'teach-running', role: 'status', 'data-testid': 'teach-running' },
@@ -117,8 +117,8 @@ export function teachView(app: App, saved: number | null): HTMLElement {
     m?.taught && !running
       ? h('p', { class: 'row' },
           m.taught.inUse
-            ? h('button', { type: 'button', class: 'btn', 'data-testid': 'teach-use-base', disabled: ui.modelBusy, onclick: () => void act(app, () => app.client.useDiceModel('base')) }, t('teachUseBase', { model: m.base.model }))
-            : [h('span', { class: 'hint' }, t('teachSetAside', { model: m.taught.model }), ' '),
+            ? h('button', { type: 'button', class: 'btn', 'data-testid': 'teach-use-base', disabled: ui.modelBusy, onclick: () => void act(app, () => app.client.useDiceModel('base')) }, t('teachUseBase', { model: modelText(m.base.model) }))
+            : [h('span', { class: 'hint' }, t('teachSetAside', { model: modelText(m.taught.model) }), ' '),
                h('button', { type: 'button', class: 'btn', 'data-testid': 'teach-use-taught', disabled: ui.modelBusy, onclick: () => void act(app, () => app.client.useDiceModel('taught')) }, t('teachUseTaught'))])
       : null,
     m?.pinned ? h('p', { class: 'hint' }, t('teachPinned', { folder: m.base.folder })) : null,
