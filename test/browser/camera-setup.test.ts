@@ -5,7 +5,7 @@
  * frame of the empty tray, back to the tables file's; the dice sizes under the image.
  */
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, api, command, shot, unlock, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, api, command, leavingIsHeld, shot, unlock, useBrowserTable } from './harness.ts';
 
 type Calibration = { source: string; tray: { x: number; y: number; w: number; h: number } | null; keptZone: unknown };
 const URL = '/api/tables/default/camera/calibration';
@@ -59,8 +59,11 @@ describe.skipIf(!HAVE_CHROMIUM)('camera set-up', () => {
     await page().getByTestId('no-kept').click();
     expect(await page().getByTestId('area-kept').count()).toBe(0);
     await shot(page(), 'camera-setup-drawn');
+    // drawn and not saved: closing the tab asks first
+    expect(await leavingIsHeld(page())).toBe(true);
     await page().getByTestId('save-calibration').click();
     await expect.poll(() => page().getByTestId('calibration-message').textContent()).toBe('Saved: the camera reads within it now.');
+    expect(await leavingIsHeld(page())).toBe(false);
     const saved = await calibration();
     expect(saved.source).toBe('saved');
     expect(saved.keptZone).toBeNull();

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addedDieSize, boxesFromRead, labelledDice, nextFace } from '../../web/src/views/samples.ts';
-import { api, command, HAVE_CHROMIUM, PIN, buildWeb, launch, shot, startServer, watchErrors, type RunningServer } from './harness.ts';
+import { api, command, HAVE_CHROMIUM, PIN, buildWeb, launch, leavingIsHeld, shot, startServer, watchErrors, type RunningServer } from './harness.ts';
 
 describe('dice photo labels (pure parts)', () => {
   it('cycles a die ? → 1 … 6 → cocked → 1, sizes an added die, and saves only decided dice', () => {
@@ -54,12 +54,6 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
   const faces = () => page.locator('.sample-die').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.face!));
   const faceOf = async (i: number) => (await faces())[i];
   const tap = (i: number) => page.getByTestId(`sample-die-${i}`).click();
-  /** Whether the page asks before the tab is closed or reloaded (its beforeunload is cancelled). */
-  const leavingIsHeld = () => page.evaluate(() => {
-    const e = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(e);
-    return e.defaultPrevented;
-  });
 
   /** Throws these dice on the simulated camera and waits until it has read them all at rest. */
   async function throwAndReadAtRest(faces: number[]): Promise<void> {
@@ -160,10 +154,10 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     await shot(page, 'dice-samples');
 
     // faces set and not saved: closing the tab asks first
-    expect(await leavingIsHeld()).toBe(true);
+    expect(await leavingIsHeld(page)).toBe(true);
     await page.getByTestId('save-photo').click();
     await expect.poll(() => page.locator('#toast').textContent()).toContain('Saved (1 photo)');
-    expect(await leavingIsHeld()).toBe(false);
+    expect(await leavingIsHeld(page)).toBe(false);
     await expect.poll(() => page.getByTestId('samples-count').textContent()).toBe('Saved so far: 1 photo');
     const savedAs = (await page.getByTestId('saved-as').textContent())!;
 
@@ -223,7 +217,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     await tap(0);
     expect(await page.getByTestId('saved-as').textContent()).toContain('save again');
     // changed since saved: closing the tab asks, and so does a new photo (declined: all stays)
-    expect(await leavingIsHeld()).toBe(true);
+    expect(await leavingIsHeld(page)).toBe(true);
     const asked: string[] = [];
     page.once('dialog', (d) => {
       asked.push(d.message());

@@ -136,6 +136,15 @@ export async function unlock(page: Page): Promise<void> {
   await page.getByTestId('control-state').waitFor();
 }
 
+/** Whether the page asks before the tab is closed or reloaded (its beforeunload is cancelled). */
+export function leavingIsHeld(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const e = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  });
+}
+
 /** The manual dice entry is folded away while the camera reads the dice: open it. */
 export async function openManualEntry(page: Page): Promise<void> {
   const details = page.locator('details.manual').first();

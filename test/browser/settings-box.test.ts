@@ -1,7 +1,7 @@
 /** The settings page (assumed rule values and the owner's corrections) and the virtual button box. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, HAVE_CHROMIUM, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { api, HAVE_CHROMIUM, buildWeb, command, launch, leavingIsHeld, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 import { listRuleValues } from '../../server/games/yorktown1942/ruleset.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
@@ -105,24 +105,19 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
   });
 
   it('keeps a value typed and not saved while another row is saved, and asks before the tab is closed', async () => {
-    const leavingIsHeld = () => page.evaluate(() => {
-      const e = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(e);
-      return e.defaultPrevented;
-    });
     // the value refused above is still as typed: cancelled, the row shows the value saved again
     const substitution = page.locator('li.rule[data-path="japanese.substitution"]');
     expect(await substitution.locator('input, textarea').first().inputValue()).toBe('{"jake": ["kate"],');
-    expect(await leavingIsHeld()).toBe(true);
+    expect(await leavingIsHeld(page)).toBe(true);
     await substitution.getByRole('button', { name: 'Cancel changes' }).click();
     await expect.poll(() => page.locator('li.rule[data-path="japanese.substitution"] input, li.rule[data-path="japanese.substitution"] textarea').first().inputValue()).not.toBe('{"jake": ["kate"],');
     expect(await page.locator('li.rule[data-path="japanese.substitution"] .rule-msg').count()).toBe(0);
-    expect(await leavingIsHeld()).toBe(false);
+    expect(await leavingIsHeld(page)).toBe(false);
     const skill = page.locator('li.rule[data-path="skill.max"]');
     expect(await skill.getByRole('button', { name: 'Cancel changes' }).isVisible()).toBe(false);
     await skill.locator('input').fill('17');
     expect(await skill.getByRole('button', { name: 'Cancel changes' }).isVisible()).toBe(true);
-    expect(await leavingIsHeld()).toBe(true);
+    expect(await leavingIsHeld(page)).toBe(true);
     const yesNo = page.locator('li.rule[data-path="flightDeck.emergencyLandingCounts"]');
     const before = listRuleValues().find((r) => r.path === 'flightDeck.emergencyLandingCounts')!.value as boolean;
     await yesNo.locator('select').selectOption(before ? 'false' : 'true');
@@ -131,7 +126,7 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
     expect(await page.locator('li.rule[data-path="skill.max"] input').inputValue()).toBe('17');
     await saveRow(page.locator('li.rule[data-path="skill.max"]'));
     await expect.poll(async () => (await api(server, 'GET', '/api/tables/default/settings')).data).toMatchObject({ settings: { ruleOverrides: { 'skill.max': 17, 'flightDeck.emergencyLandingCounts': !before } } });
-    expect(await leavingIsHeld()).toBe(false);
+    expect(await leavingIsHeld(page)).toBe(false);
     for (const path of ['skill.max', 'flightDeck.emergencyLandingCounts']) {
       const saves = Number(await page.locator('section.settings').getAttribute('data-saves'));
       await page.locator(`li.rule[data-path="${path}"]`).getByRole('button', { name: 'Back to default' }).click();
