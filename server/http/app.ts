@@ -292,6 +292,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
   );
 
+  // a visitor at a demo station says they are still playing: its idle reset waits again
+  app.post<IdParams>('/api/tables/:id/still-here', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t || !control(t, request, reply)) return reply;
+    t.noteActivity();
+    return { ok: true, resetAt: t.resetAt(), resetWarnAt: t.resetWarnAt() };
+  });
+
   registerSampleRoutes(app, { store: options.samples ?? null, reader: () => hardware?.diceReader?.() ?? null, table, control, sendError });
   registerModelRoutes(app, { models, store: options.samples ?? null, table, control, sendError });
   registerCameraRoutes(app, { table, control, sendError });

@@ -93,6 +93,9 @@ const DICE_MOVING_FRESH_MS = 2000;
 /** Motion going on longer than this is not a throw: Confirm is no longer held for it. */
 const DICE_MOVING_HOLD_MS = 10_000;
 
+/** how long before a demo station clears a game nobody plays the screens say so, at most */
+const RESET_WARNING_MS = 60_000;
+
 /** the alert of a restore that left journal entries out (until the next game) */
 const RESTORE_ALERT = 'journalSkipped';
 
@@ -172,9 +175,32 @@ export class Table<S = unknown> extends EventEmitter {
     return this.now() - this.lastActivity;
   }
 
-  /** A person did something at the table that sends no command (a box button that selects a plane). */
+  /**
+   * A person did something at the table that sends no command (a box button that selects a plane, a
+   * visitor's "Still playing" on a demo station): a demo station's idle reset waits again.
+   */
   noteActivity(): void {
     this.lastActivity = this.now();
+    if (this.config.kiosk) this.refresh();
+  }
+
+  /** When this demo station will reset the table unless a person plays before (null: it will not; kiosk.ts does it). */
+  resetAt(): number | null {
+    const kiosk = this.config.kiosk;
+    if (!kiosk || this.attract) return null;
+    const state = this.session.state;
+    const outcome = this.adapter.outcome(state);
+    if (outcome) return kiosk.resetAfterGameSeconds === null ? null : outcome.at + kiosk.resetAfterGameSeconds * 1000;
+    if (this.adapter.running(state) && kiosk.idleResetMinutes !== null) return this.lastActivity + kiosk.idleResetMinutes * 60_000;
+    return null;
+  }
+
+  /** From when the screens warn that a game nobody plays is about to be cleared (a minute before, or halfway for a shorter wait); null: no such warning due. */
+  resetWarnAt(): number | null {
+    const at = this.resetAt();
+    const idle = this.config.kiosk?.idleResetMinutes;
+    if (at === null || idle === null || idle === undefined || this.adapter.outcome(this.session.state)) return null;
+    return at - Math.min(RESET_WARNING_MS, (idle * 60_000) / 2);
   }
 
   /** The public events of the last commands (oldest first), and the journal position they reach. */
@@ -508,6 +534,8 @@ export class Table<S = unknown> extends EventEmitter {
       diceUnread: this.unreadDice(),
       attract: this.attract,
       kiosk: this.config.kiosk !== null,
+      resetAt: this.resetAt(),
+      resetWarnAt: this.resetWarnAt(),
       leds: leds ?? null,
     };
     if (view.showPin) snap.pin = this.pinValue;

@@ -7,6 +7,7 @@ const TABLES = {
   tables: [
     { id: 'demo', name: 'Demo station', kiosk: { attractAfterMinutes: 0.02, resetAfterGameSeconds: 2, idleResetMinutes: null } },
     { id: 'quiet', name: 'Quiet station', kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 2, idleResetMinutes: null } },
+    { id: 'idle', name: 'Idle station', kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 30, idleResetMinutes: 0.15 } },
   ],
 };
 
@@ -38,8 +39,9 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     await shot(page, 'kiosk-attract');
   });
 
-  it("starts a visitor's game from the banner at once, with the screen's PIN unshown, counts it and resets after it", async () => {
-    await page.getByTestId('attract').click();
+  it("starts a visitor's game from a tap anywhere at once, with the screen's PIN unshown, counts it and resets after it", async () => {
+    // "tap to play": not only the banner, any part of the screen
+    await page.getByTestId('day-stats').click();
     // the standard game: no set-up form, no PIN to type (the station's own screen holds it)
     await expect.poll(async () => (await tableState(server, 'demo')).setup as unknown).toMatchObject({ players: 4 });
     expect(await page.getByTestId('pin-input').count()).toBe(0);
@@ -75,6 +77,42 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     await expect.poll(async () => (await tableState(server, 'quiet')).setup as unknown).toMatchObject({ players: 3 });
     await page.locator('.kiosk-view').waitFor();
     expect(await page.getByTestId('kiosk-play').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks "Still playing?" before clearing a game nobody plays, keeps it at a tap, and greets the next visitors in its own language', async () => {
+    await page.goto(`${server.url}/?kiosk=1&table=idle&lang=en`);
+    // the set-up form of a station: no seed, no physical deck, and a way back
+    await page.getByTestId('play-choose').click();
+    await page.getByTestId('start-game').waitFor();
+    expect(await page.locator('input[name="seed"]').count()).toBe(0);
+    expect(await page.getByTestId('deck-physical').count()).toBe(0);
+    await page.getByTestId('wizard-back').click();
+    await page.getByTestId('kiosk-play').waitFor();
+    // a visitor reads Spanish, plays, and walks away
+    await page.getByTestId('lang').selectOption('es');
+    await page.getByTestId('play-now').click();
+    await expect.poll(async () => (await tableState(server, 'idle')).setup as unknown).toMatchObject({ players: 4 });
+    await page.getByTestId('reset-warning').waitFor({ timeout: 15_000 });
+    expect(await page.locator('#reset-title').textContent()).toBe('¿Seguís jugando?');
+    expect(await page.getByTestId('reset-countdown').textContent()).toMatch(/^Hace rato que nadie juega: esta partida se borrará para los siguientes visitantes en \d s\./);
+    await shot(page, 'kiosk-still-playing');
+    // a tap keeps the game
+    await page.getByTestId('reset-warning').click({ position: { x: 20, y: 20 } });
+    await page.getByTestId('reset-warning').waitFor({ state: 'detached' });
+    expect((await tableState(server, 'idle')).setup).not.toBeNull();
+    // left alone again: cleared, and the screen back in the station's language
+    await page.getByTestId('reset-warning').waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await tableState(server, 'idle')).setup, { timeout: 20_000 }).toBeNull();
+    await page.getByTestId('reset-warning').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.getByTestId('play-now').textContent()).toBe('Play now');
+    // a game's end says when the table clears itself
+    await page.getByTestId('play-now').click();
+    await expect.poll(async () => (await tableState(server, 'idle')).setup).not.toBeNull();
+    await command(server, { type: 'timeUp' }, 'idle');
+    await page.getByTestId('end-screen').waitFor();
+    expect(await page.getByTestId('end-reset').textContent()).toMatch(/^The table clears itself for the next visitors in (30|29|28|27) s\.$/);
     expect(errors).toEqual([]);
   });
 });

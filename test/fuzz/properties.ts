@@ -301,6 +301,7 @@ const ROUTES: [string, string][] = [
   ['PUT', '/api/tables/:id/settings'],
   ['POST', '/api/tables/:id/simulator/throw'],
   ['POST', '/api/tables/:id/box/press'],
+  ['POST', '/api/tables/:id/still-here'],
   ['GET', '/api/tables/:id/dice-samples'],
   ['POST', '/api/tables/:id/dice-samples/hold'],
   ['GET', '/api/tables/:id/dice-samples/held/1'],

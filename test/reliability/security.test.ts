@@ -129,6 +129,7 @@ describe('controls need the table PIN; wrong PINs are rate-limited; watching is 
       ['PUT', '/api/tables/default/settings', { ruleOverrides: { 'fuel.max': 1 } }],
       ['POST', '/api/tables/default/simulator/throw', { faces: [6, 6, 6] }],
       ['POST', '/api/tables/default/box/press', { button: 'confirm' }],
+      ['POST', '/api/tables/default/still-here', undefined],
       ['GET', '/api/tables/default/dice-samples', undefined],
       ['POST', '/api/tables/default/dice-samples/hold', undefined],
       ['POST', '/api/tables/default/dice-samples', { hold: '1', dice: [] }],

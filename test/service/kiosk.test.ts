@@ -42,7 +42,7 @@ describe('demo station (kiosk)', () => {
     expect((await state()).seq).toBe(0); // not idle long enough yet
     tick(31_000);
     let s = await state();
-    expect(s).toMatchObject({ attract: true, kiosk: true, seq: 1 });
+    expect(s).toMatchObject({ attract: true, kiosk: true, seq: 1, resetAt: null });
     for (let i = 0; i < 10; i++) tick(1000);
     s = await state();
     expect(s.state).toMatchObject({ tally: 5, outcome: { result: 'won' } });
@@ -70,17 +70,27 @@ describe('demo station (kiosk)', () => {
     clock += 5000;
     await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'win' }, headers: auth() });
     tick(5000);
-    expect((await state()).state.outcome).not.toBeNull();
+    s = await state();
+    expect(s.state.outcome).not.toBeNull();
+    // the screens are told when the table clears itself
+    expect(s.resetAt).toBe(s.state.outcome.at + 10_000);
+    expect(s.resetWarnAt).toBeNull();
     tick(6000);
     expect((await state()).state.outcome).toBeNull();
     stats = (await b.app.inject({ url: `/api/tables/default/stats?day=${localDay(clock)}` })).json();
     expect(stats).toMatchObject({ games: 1, results: { won: 1 }, attractGames: 1 });
 
-    // a game left alone is abandoned after idleResetMinutes
+    // a game left alone is abandoned after idleResetMinutes, unless a visitor says they are still playing
     await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });
+    expect((await state())).toMatchObject({ resetAt: clock + 5 * 60_000, resetWarnAt: clock + 4 * 60_000 });
     tick(4 * 60_000);
     expect((await state()).state.started).not.toBeNull();
+    const here = await b.app.inject({ method: 'POST', url: '/api/tables/default/still-here', headers: auth() });
+    expect(here.json()).toEqual({ ok: true, resetAt: clock + 5 * 60_000, resetWarnAt: clock + 4 * 60_000 });
+    expect((await state()).resetAt).toBe(clock + 5 * 60_000);
     tick(61_000);
+    expect((await state()).state.started).not.toBeNull();
+    tick(4 * 60_000);
     expect((await state()).state.started).toBeNull();
     // counted apart from the finished games, with how it was left; so is one a new game took the place of
     await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });

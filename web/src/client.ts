@@ -167,6 +167,11 @@ export class TableClient {
   }
 
   /** Holds the camera's last frame read with the dice at rest, for the players to label (PIN). */
+  /** A visitor at a demo station is still playing: its idle reset waits again (PIN). */
+  stillHere(): Promise<Ack> {
+    return this.http('POST', `${this.base()}/still-here`);
+  }
+
   holdDicePhoto(): Promise<Reply<HeldPhoto>> {
     return this.reply('POST', `${this.base()}/dice-samples/hold`);
   }

@@ -6,6 +6,7 @@ import { cueBetween, playCue, setSound, unlockAudio } from './sound.ts';
 import { boxView } from './views/box.ts';
 import { chromeView, pinOverlay } from './views/chrome.ts';
 import { endOverlay } from './views/end.ts';
+import { resetWarning, tickResetCountdowns } from './views/reset-warning.ts';
 import { invalidateStats, kioskView } from './views/kiosk.ts';
 import { phoneView } from './views/phone.ts';
 import { cameraView } from './views/roll.ts';
@@ -47,7 +48,8 @@ function start(): void {
   const { view, seat } = pageOf(location, kiosk);
   const tableId = params.get('table') ?? 'default';
 
-  setLang(initialLang(params, storage('localStorage'), navigator.language), null);
+  // a demo station's screen starts in its own language whatever a visitor chose before
+  setLang(initialLang(params, kiosk ? null : storage('localStorage'), navigator.language), null);
   setSound(storage('localStorage')?.getItem('flightdeck.sound') !== 'off');
   document.documentElement.lang = lang();
 
@@ -78,9 +80,13 @@ function start(): void {
   app.register('kiosk', kioskView);
   app.setChrome(chromeView);
   app.addOverlay(endOverlay);
+  app.addOverlay(resetWarning);
   app.addOverlay(pinOverlay);
 
   let lastPhase: string | null = null;
+  let lastStart: number | null = null;
+  // a demo station's next visitors get the station's language, not the one the last ones chose
+  const stationLang = kiosk ? initialLang(params, null, navigator.language) : null;
   // a demo station's own screen is given the PIN (showPinOnLocalDisplay): it controls the table with it,
   // without showing it; a visitor's tap refused meanwhile is done once it has
   let kioskAuthAt = 0;
@@ -93,8 +99,15 @@ function start(): void {
   if (kiosk) setInterval(kioskAuthorise, KIOSK_AUTH_RETRY_MS);
   client.on('state', (snap) => {
     const phase = (snap.state as { phase?: string } | null)?.phase ?? null;
-    if (phase !== lastPhase && (phase === 'over' || lastPhase === 'over')) invalidateStats();
+    const startedAt = (snap.state as { startedAt?: number | null } | null)?.startedAt ?? null;
+    // a game ended, or began, or was abandoned: today's figures change
+    if ((phase !== lastPhase && (phase === 'over' || lastPhase === 'over')) || startedAt !== lastStart) invalidateStats();
+    if (stationLang && lastStart !== null && startedAt === null && lang() !== stationLang) {
+      setLang(stationLang, null);
+      document.documentElement.lang = lang();
+    }
     lastPhase = phase;
+    lastStart = startedAt;
     app.setSnapshot(snap);
     kioskAuthorise();
   });
@@ -132,6 +145,7 @@ function start(): void {
   // stopwatch and its last-minute cues
   let before: number | null = null;
   setInterval(() => {
+    tickResetCountdowns(app);
     const ms = tickStopwatch(app);
     if (ms !== null && before !== null && app.state?.phase !== 'over') {
       const cue = cueBetween(before, ms);

@@ -4,12 +4,15 @@ import { h } from '../dom.ts';
 import { durationText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
 import { playNow } from './kiosk.ts';
+import { resetCountdown } from './reset-warning.ts';
 
 export function endOverlay(app: App): HTMLElement | null {
   const st = app.state;
   const outcome = st?.outcome;
   if (!st || st.phase !== 'over' || !outcome) return null;
-  if (app.ui.endDismissedFor === outcome.at) return null;
+  // a demo station's own game ends on its board, the banner inviting to play: no verdict over the counter
+  if (app.ui.endDismissedFor === outcome.at || app.snap?.attract) return null;
+  const resetAt = app.snap?.resetAt;
   const duration = st.startedAt !== null ? outcome.at - st.startedAt : null;
   const lost = st.planes.filter((p) => p.destroyed).length;
   const skill = st.planes.reduce((sum, p) => sum + p.skill, 0);
@@ -27,6 +30,7 @@ export function endOverlay(app: App): HTMLElement | null {
         h('div', null, h('dt', null, t('planesLost')), h('dd', { 'data-testid': 'end-planes-lost' }, lost)),
         h('div', null, h('dt', null, t('totalSkill')), h('dd', null, skill)),
       ),
+      typeof resetAt === 'number' ? resetCountdown(app, 'endClearsIn', resetAt) : null,
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-new-game', onclick: () => {
           app.dismissEnd(outcome.at);

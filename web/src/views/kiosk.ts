@@ -65,7 +65,11 @@ export function kioskView(app: App): HTMLElement {
   const attract = app.snap?.attract === true;
   const st = app.state;
   const noGame = !!app.snap && (!st || (st.phase === 'setup' && !st.setup) || st.phase === 'over');
-  return h('div', { class: `kiosk-view${attract ? ' attract' : ''}` },
+  // "tap to play": while the station plays by itself, a tap anywhere on it starts a visitor's game
+  const tapToPlay = (e: Event) => {
+    if (!(e.target instanceof Element) || !e.target.closest('[data-testid="attract"]')) playNow(app);
+  };
+  return h('div', { class: `kiosk-view${attract ? ' attract' : ''}`, onclick: attract ? tapToPlay : null },
     attract
       ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', onclick: () => playNow(app) },
           h('span', { class: 'badge' }, t('attractBadge')), ' ', t('kioskAttract'), h('span', { class: 'invite' }, t('kioskInvite')))

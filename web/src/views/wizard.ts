@@ -41,19 +41,19 @@ function initialForm(app: App): WizardForm {
 }
 
 /** The newGame command the form describes (validated again by the service and the engine). */
-export function newGameCommand(f: WizardForm): Record<string, unknown> {
+export function newGameCommand(f: WizardForm, kiosk = false): Record<string, unknown> {
   const cmd: Record<string, unknown> = {
     type: 'newGame',
     players: f.players,
     inexperienced: f.inexperienced,
     difficulty: f.difficulty,
     expansions: { expertManoeuvres: f.expertManoeuvres, dropTank: f.dropTank, weather: f.weather },
-    deck: f.deck,
+    deck: kiosk ? 'digital' : f.deck,
     startIslands: f.startIslands,
     planeSeats: { '1': f.planeSeats[0], '2': f.planeSeats[1], '3': f.planeSeats[2], '4': f.planeSeats[3] },
   };
   const seed = f.seed.trim();
-  if (seed !== '') cmd.seed = Number(seed);
+  if (seed !== '' && !kiosk) cmd.seed = Number(seed);
   return cmd;
 }
 
@@ -103,7 +103,7 @@ export function wizardView(app: App): HTMLElement {
       const st = app.state;
       if (st?.setup && st.phase !== 'over' && !app.snap?.attract && !confirm(t('newGameConfirm', { turn: st.turn }))) return;
       // without the PIN, the game starts once it is given
-      await app.act(() => app.client.command(newGameCommand(f) as { type: string }), (reply) => {
+      await app.act(() => app.client.command(newGameCommand(f, app.kiosk) as { type: string }), (reply) => {
         if (reply.ok) app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'replace');
         else error.textContent = reply.error.code === 'pinRequired' ? '' : reply.error.message;
       });
@@ -122,7 +122,8 @@ export function wizardView(app: App): HTMLElement {
         h('label', { class: 'check big' },
           h('input', { type: 'checkbox', name: x, 'data-testid': `exp-${x}`, checked: f[x], onchange: (e: Event) => { f[x] = (e.target as HTMLInputElement).checked; } }),
           ` ${tk(`exp_${x}`)}`))),
-    fieldset(t('deck'), choice('deck', f.deck, [['digital', t('deck_digital')], ['physical', t('deck_physical')]], (v) => { f.deck = v; }, app)),
+    // a demo station's visitors play with its digital deck, and need no repeatable game
+    app.kiosk ? null : fieldset(t('deck'), choice('deck', f.deck, [['digital', t('deck_digital')], ['physical', t('deck_physical')]], (v) => { f.deck = v; }, app)),
     fieldset(t('startIslands'),
       [0, 1].map((i) =>
         h('label', { class: 'field' }, h('span', null, t('plane', { n: i + 3 })),
@@ -133,11 +134,14 @@ export function wizardView(app: App): HTMLElement {
         h('label', { class: 'field' }, h('span', null, t('plane', { n: i + 1 })),
           h('select', { name: `seat${i}`, onchange: (e: Event) => { f.planeSeats[i] = Number((e.target as HTMLSelectElement).value); } },
             seatOptions.map((seat) => h('option', { value: seat, selected: seat === f.planeSeats[i] }, t('seat', { n: seat }))))))),
-    fieldset(t('seed'), h('input', { type: 'number', name: 'seed', 'aria-label': t('seed'), min: 0, inputmode: 'numeric', value: f.seed, oninput: (e: Event) => { f.seed = (e.target as HTMLInputElement).value; } })),
-    h('p', { class: 'total-time', 'data-testid': 'total-time' }, t('totalTime', { n: totalMinutes(app, f) })),
+    app.kiosk ? null : fieldset(t('seed'), h('input', { type: 'number', name: 'seed', 'aria-label': t('seed'), min: 0, inputmode: 'numeric', value: f.seed, oninput: (e: Event) => { f.seed = (e.target as HTMLInputElement).value; } })),
     overridesCount > 0 ? h('p', { class: 'hint' }, t('overridesActive', { n: overridesCount })) : null,
     error,
-    h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'start-game' }, t('startGame')),
-    !app.snap?.canControl ? h('p', { class: 'hint' }, t('pinPrompt')) : null,
+    // kept in view at the foot of the screen however long the form
+    h('div', { class: 'wizard-actions' },
+      h('p', { class: 'total-time', 'data-testid': 'total-time' }, t('totalTime', { n: totalMinutes(app, f) })),
+      h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'start-game' }, t('startGame')),
+      h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'wizard-back', onclick: () => app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'replace') }, t('back')),
+      !app.snap?.canControl ? h('p', { class: 'hint' }, t('pinPrompt')) : null),
   );
 }
