@@ -347,10 +347,16 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     expect(asked[0]).toBe(`A game is in progress (turn ${before.turn}): start a new one in its place? The game in progress cannot be brought back.`);
     expect((await state()).turn).toBe(before.turn);
     const seq = await page.locator('#app').getAttribute('data-seq');
-    // a short screen: Start game is at the foot of the wizard, and the table opens at its top
+    // a short screen: Start game stays in view at the foot of the screen however far the wizard is scrolled, and the table opens at its top
     await page.setViewportSize({ width: 1600, height: 500 });
-    await page.getByTestId('start-game').scrollIntoViewIfNeeded();
+    const inView = async () => {
+      const b = (await page.getByTestId('start-game').boundingBox())!;
+      return b.y >= 0 && b.y + b.height <= 500;
+    };
+    expect(await inView()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await inView()).toBe(true);
     page.once('dialog', (d) => void d.accept());
     await page.getByTestId('start-game').click();
     await expect.poll(() => page.locator('#app').getAttribute('data-seq')).not.toBe(seq);

@@ -102,7 +102,8 @@ export function gameControls(app: App): HTMLElement | null {
       buttons.push(endTurnButton(app, st.planes.filter((p) => !p.destroyed && !p.done).map((p) => p.id)));
     }
   }
-  buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', onclick: () => void app.send({ type: 'undo' }) }, t('undo')));
+  // during a roll its panel has the Undo
+  if (!st?.roll) buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', onclick: () => void app.send({ type: 'undo' }) }, t('undo')));
   if (running) {
     buttons.push(h('button', { type: 'button', class: 'btn danger small', 'data-testid': 'reset', onclick: () => {
       if (confirm(t('resetConfirm'))) void app.send({ type: 'resetTable' });
