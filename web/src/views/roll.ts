@@ -561,10 +561,6 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
                 onclick: () => void app.act(() => app.client.throwDice(kept.length ? { keep: kept } : {})),
               }, kept.length ? keepingLabel(thrown, kept) : tr.spec.continuous ? t('throwDice') : t('throwOnce'))
             : null,
-          // to see what the camera does with a die it cannot read; not offered to a demo station's visitors
-          mayThrow && !app.kiosk && thrown > 0
-            ? h('button', { type: 'button', class: 'btn', 'data-testid': 'throw-leaning', title: t('throwLeaningWhy'), onclick: () => void app.act(() => app.client.throwDice({ leaning: 1, ...(kept.length ? { keep: kept } : {}) })) }, t('throwLeaning'))
-            : null,
           weatherPick(app, roll),
           h('button', {
             type: 'button', class: 'btn primary big-btn', 'data-testid': 'confirm-roll',
@@ -573,8 +569,12 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
             title: tr.faces === null ? t('confirmNeedsDice') : null,
             onclick: () => void app.send(confirmCommand(app, roll)),
           }, t('confirm')),
-          tr.faces === null ? h('span', { class: 'hint' }, t('confirmNeedsDice')) : null,
           h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'undo-roll', onclick: () => void app.send({ type: 'undo' }) }, t('undo')),
+          // after Throw, Confirm and Undo: to see what the camera does with a die it cannot read; not offered to a demo station's visitors
+          mayThrow && !app.kiosk && thrown > 0
+            ? h('button', { type: 'button', class: 'btn', 'data-testid': 'throw-leaning', title: t('throwLeaningWhy'), onclick: () => void app.act(() => app.client.throwDice({ leaning: 1, ...(kept.length ? { keep: kept } : {}) })) }, t('throwLeaning'))
+            : null,
+          tr.faces === null ? h('span', { class: 'hint' }, t('confirmNeedsDice')) : null,
         )
       : null,
     control ? manualView(app, roll) : null,

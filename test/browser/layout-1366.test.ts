@@ -1,0 +1,147 @@
+/**
+ * A roll on a 1366 × 768 laptop or TV (and 1280 to 1920 px, and phones): the roll's buttons and the
+ * dice entry in sight without scrolling, on the table and the demo station's screens; every figure on
+ * a plane card clearly apart from the next ("Fuel 14, Skill 0" once read as "140").
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { HAVE_CHROMIUM, command, shot, unlock, useBrowserTable, type RunningServer } from './harness.ts';
+
+const TABLES = {
+  tables: [
+    { id: 'default', name: 'Table', camera: { source: 'synthetic' } },
+    { id: 'demo', name: 'Demo station', camera: { source: 'synthetic' }, kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 60, idleResetMinutes: null } },
+  ],
+};
+
+/** Plane 1 flies to island 10 (a Jake and a Zeke there with this seed) and attacks at once: a continuous roll. */
+async function rollScene(server: RunningServer, table: string): Promise<void> {
+  await command(server, { type: 'newGame', players: 4, seed: 11 }, table);
+  await command(server, { type: 'drawCard' }, table);
+  for (const plane of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane, action: plane === 1 ? 'move' : 'search' }, table);
+  await command(server, { type: 'move', plane: 1, to: 10 }, table);
+  await command(server, { type: 'lightningAttack', plane: 1 }, table);
+}
+
+/** The roll's controls that are not inside the viewport (scrolled to the top). */
+async function controlsOutOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const out: string[] = [];
+    for (const sel of ['[data-testid=throw]', '[data-testid=confirm-roll]', '[data-testid=undo-roll]', 'details.manual > summary']) {
+      const box = document.querySelector(sel)?.getBoundingClientRect();
+      if (!box || box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth) out.push(`${sel} ${box ? `${Math.round(box.top)}-${Math.round(box.bottom)}` : 'missing'}`);
+    }
+    return out;
+  });
+}
+
+/**
+ * On every plane card: the horizontal space between the glyphs of each two figures side by side (fuel,
+ * skill, dice, cockpit) and between the number badge and the plane's name; figures that overlap are listed.
+ */
+async function cardGaps(page: Page): Promise<{ figures: number[]; badge: number[]; overlaps: string[]; scrollWidth: number }> {
+  return page.evaluate(() => {
+    const ink = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getBoundingClientRect();
+    };
+    const figures: number[] = [];
+    const badge: number[] = [];
+    const overlaps: string[] = [];
+    for (const card of document.querySelectorAll('.plane-card')) {
+      const boxes = Array.from(card.querySelectorAll('.stat:not(.wide) > dd:not(.bar)')).map(ink);
+      if (boxes.length !== 4) overlaps.push(`plane ${card.getAttribute('data-plane')}: ${boxes.length} figures`);
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i]!, boxes[j]!];
+          const sameRow = a.top < b.bottom && b.top < a.bottom;
+          if (sameRow && a.left < b.right && b.left < a.right) overlaps.push(`plane ${card.getAttribute('data-plane')}: figures ${i} and ${j}`);
+          if (sameRow && j === i + 1) figures.push(Math.round(b.left - a.right));
+        }
+      }
+      const name = card.querySelector('.plane-name');
+      const round = card.querySelector('.plane-badge');
+      if (name && round) badge.push(Math.round(ink(name).left - round.getBoundingClientRect().right));
+    }
+    return { figures, badge, overlaps, scrollWidth: document.documentElement.scrollWidth };
+  });
+}
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 1600, height: 900 },
+  { width: 1920, height: 1080 },
+];
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 360, height: 800 },
+];
+
+async function checkCards(page: Page, label: string, width: number): Promise<void> {
+  await page.locator('.plane-card').first().waitFor();
+  const gaps = await cardGaps(page);
+  expect(gaps.overlaps, label).toEqual([]);
+  expect(gaps.figures.length, label).toBeGreaterThan(0);
+  expect(Math.min(...gaps.figures), `${label}: figures ${gaps.figures.join(' ')}`).toBeGreaterThanOrEqual(10);
+  expect(Math.min(...gaps.badge), `${label}: badge ${gaps.badge.join(' ')}`).toBeGreaterThanOrEqual(7);
+  expect(gaps.scrollWidth, label).toBeLessThanOrEqual(width);
+}
+
+describe.skipIf(!HAVE_CHROMIUM)('a roll on a 1366 × 768 screen', () => {
+  const t = useBrowserTable(TABLES, { width: 1366, height: 768 });
+
+  it('keeps Throw, Confirm, Undo and the dice entry in sight on the table, and the plane cards\' figures apart', async () => {
+    const { server, page } = t;
+    await rollScene(server, 'default');
+    await page.goto(`${server.url}/?lang=en`);
+    await unlock(page);
+    await page.getByTestId('confirm-roll').waitFor();
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(200);
+      const label = `table ${size.width}×${size.height}`;
+      expect(await controlsOutOfView(page), label).toEqual([]);
+      await checkCards(page, label, size.width);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await shot(page, 'layout-1366-table-roll');
+    // the Dice view's cards, beside the stopwatch
+    await page.goto(`${server.url}/?view=roll&lang=en`);
+    await page.getByTestId('confirm-roll').waitFor();
+    for (const size of [...SIZES, ...PHONES]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(200);
+      await checkCards(page, `dice view ${size.width}×${size.height}`, size.width);
+    }
+    // phones: the table's cards too (the buttons stay under the figures there, reached by scrolling)
+    await page.goto(`${server.url}/?lang=en`);
+    await page.getByTestId('confirm-roll').waitFor();
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(200);
+      await checkCards(page, `table ${size.width}×${size.height}`, size.width);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    expect(t.errors).toEqual([]);
+  });
+
+  it('keeps them in sight on the demo station\'s screen too', async () => {
+    const { server, page } = t;
+    await rollScene(server, 'demo');
+    await page.goto(`${server.url}/?kiosk=1&table=demo&lang=en`);
+    await page.getByTestId('confirm-roll').waitFor();
+    for (const size of [...SIZES, ...PHONES]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(200);
+      const label = `kiosk ${size.width}×${size.height}`;
+      if (size.width >= 1280) expect(await controlsOutOfView(page), label).toEqual([]);
+      await checkCards(page, label, size.width);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await shot(page, 'layout-1366-kiosk-roll');
+    expect(t.errors).toEqual([]);
+  });
+});
