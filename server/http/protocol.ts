@@ -141,7 +141,8 @@ export interface DayStatsReply {
   results: Record<string, number>;
   causes: Record<string, number>;
   durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null };
-  abandoned: { games: number; causes: Record<string, number> };
+  /** with how long they were played, and the last 20 with their figures where they were left */
+  abandoned: { games: number; causes: Record<string, number>; durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null }; recent: DayStatsReply['recent'] };
   attractGames: number;
   recent: { startedAt: number; endedAt: number; result: string; cause: string | null; durationMs: number; details: Record<string, unknown> }[];
 }

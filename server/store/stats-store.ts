@@ -28,12 +28,40 @@ export interface DayStats {
   games: number;
   results: Record<string, number>;
   causes: Record<string, number>;
-  durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null };
-  /** games people left unfinished (not counted above), by how */
-  abandoned: { games: number; causes: Record<string, number> };
+  durationMs: Durations;
+  /** games people left unfinished (not counted above), by how, how long they were played, and the last 20 (their figures where they were left) */
+  abandoned: { games: number; causes: Record<string, number>; durationMs: Durations; recent: RecentGame[] };
   /** games played by the attract mode (not counted above) */
   attractGames: number;
-  recent: { startedAt: number; endedAt: number; result: string; cause: string | null; durationMs: number; details: Record<string, unknown> }[];
+  recent: RecentGame[];
+}
+
+export interface Durations {
+  median: number | null;
+  mean: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+export interface RecentGame {
+  startedAt: number;
+  endedAt: number;
+  result: string;
+  cause: string | null;
+  durationMs: number;
+  details: Record<string, unknown>;
+}
+
+function durationsOf(ms: number[]): Durations {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length === 0) return { median: null, mean: null, min: null, max: null };
+  return {
+    median: sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2,
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    min: sorted[0]!,
+    max: sorted[sorted.length - 1]!,
+  };
 }
 
 /** The server's local calendar day of a wall-clock time, YYYY-MM-DD. */
@@ -93,26 +121,20 @@ export class StatsStore {
       results[r.result] = (results[r.result] ?? 0) + 1;
       if (r.cause !== null) causes[r.cause] = (causes[r.cause] ?? 0) + 1;
     }
-    const durations = played.map((r) => r.duration_ms).sort((a, b) => a - b);
-    const mid = durations.length >> 1;
-    const median = durations.length === 0 ? null : durations.length % 2 ? durations[mid] : (durations[mid - 1] + durations[mid]) / 2;
+    const unfinished = people.filter((r) => r.result === ABANDONED);
+    const recent = (list: typeof rows): RecentGame[] => list.slice(-20).map((r) => ({
+      startedAt: r.started_at, endedAt: r.ended_at, result: r.result, cause: r.cause, durationMs: r.duration_ms, details: JSON.parse(r.details) as Record<string, unknown>,
+    }));
     return {
       tableId,
       day,
       games: played.length,
       results,
       causes,
-      durationMs: {
-        median,
-        mean: durations.length === 0 ? null : durations.reduce((a, b) => a + b, 0) / durations.length,
-        min: durations.length === 0 ? null : durations[0],
-        max: durations.length === 0 ? null : durations[durations.length - 1],
-      },
-      abandoned: { games: people.length - played.length, causes: left },
+      durationMs: durationsOf(played.map((r) => r.duration_ms)),
+      abandoned: { games: unfinished.length, causes: left, durationMs: durationsOf(unfinished.map((r) => r.duration_ms)), recent: recent(unfinished) },
       attractGames: rows.length - people.length,
-      recent: played.slice(-20).map((r) => ({
-        startedAt: r.started_at, endedAt: r.ended_at, result: r.result, cause: r.cause, durationMs: r.duration_ms, details: JSON.parse(r.details) as Record<string, unknown>,
-      })),
+      recent: recent(played),
     };
   }
 }

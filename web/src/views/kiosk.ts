@@ -36,6 +36,7 @@ export function statsView(): HTMLElement {
     h('dl', null,
       h('div', null, h('dt', null, t('gamesPlayed')), h('dd', { 'data-testid': 'stats-games' }, stats.games)),
       left ? h('div', null, h('dt', null, t('gamesLeft')), h('dd', { 'data-testid': 'stats-left' }, left)) : null,
+      left && stats.abandoned.durationMs?.mean != null ? h('div', null, h('dt', null, t('avgLeftAfter')), h('dd', { 'data-testid': 'stats-left-after' }, durationText(stats.abandoned.durationMs.mean))) : null,
       h('div', null, h('dt', null, t('wins')), h('dd', null, stats.results.won ?? 0)),
       h('div', null, h('dt', null, t('avgDuration')), h('dd', null, stats.durationMs.mean !== null ? durationText(stats.durationMs.mean) : '—')),
     ),
