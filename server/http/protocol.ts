@@ -181,7 +181,7 @@ export type CommandAck<S = unknown> =
  *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame; 400 badRuleOverride (saved nothing) when no game can be played with them
  *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?, leaning?: 0..3, keep?} -> {ok, faces}   (409 without a synthetic camera; `leaning`: of the dice thrown, how many land leaning, no face up; with `faces`, dice more than those; 400 when more than are thrown; `keep`: faces among the roll's dice (not its locked 1s) set aside, the rest re-rolled, `faces` the re-rolled ones; 400 when they are not there)
  *  - POST /api/tables/:id/box/press      (PIN) {button, press?} -> {ok}          (409 without a virtual box)
- *  - POST /api/tables/:id/still-here     (PIN) -> {ok, resetAt}: a demo station's idle reset waits again
+ *  - POST /api/tables/:id/still-here     (PIN) -> {ok, resetAt, resetWarnAt}: a demo station's idle reset waits again
  *  - GET  /api/tables/:id/dice-samples   (PIN) DiceSamplesInfo: the folder of photos of the players' dice
  *  - POST /api/tables/:id/dice-samples/hold (PIN) -> DiceSampleHold: the camera's last settled read, held (409 noSettledRead)
  *  - GET  /api/tables/:id/dice-samples/held/:hold  its photo (404 holdGone)

@@ -23,6 +23,14 @@ describe.skipIf(!HAVE_CHROMIUM)('header', () => {
     // no game yet: the table page starts one
     expect(await page().locator('.no-game p').textContent()).toBe('No game is running.');
     expect(await page().getByTestId('table-new-game').textContent()).toBe('New game');
+    // the set-up form's Back returns to the page it was opened from, as the browser's Back would (Forward reopens it)
+    await page().getByTestId('table-new-game').click();
+    await page().getByTestId('wizard-back').click();
+    await expect.poll(() => page().getByTestId('nav-table').getAttribute('aria-current')).toBe('page');
+    await page().goForward();
+    await expect.poll(() => page().getByTestId('nav-wizard').getAttribute('aria-current')).toBe('page');
+    await page().goBack();
+    await expect.poll(() => page().getByTestId('nav-table').getAttribute('aria-current')).toBe('page');
     expect(await page().locator('nav .nav-btn').allTextContents()).toEqual(['Table', 'Dice', 'Phone', 'New game']);
     await expect.poll(oneLine).toBe(true);
     expect(await page().getByTestId('setup-menu-open').textContent()).toBe('Set-up ▾');

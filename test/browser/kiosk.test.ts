@@ -1,13 +1,13 @@
 /** Demo station (?kiosk=1): the attract game the service plays when idle, and the day's statistics. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, buildWeb, command, launch, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, api, buildWeb, command, launch, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
 
 const TABLES = {
   tables: [
     { id: 'demo', name: 'Demo station', kiosk: { attractAfterMinutes: 0.02, resetAfterGameSeconds: 2, idleResetMinutes: null } },
     { id: 'quiet', name: 'Quiet station', kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 2, idleResetMinutes: null } },
-    { id: 'idle', name: 'Idle station', kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 30, idleResetMinutes: 0.15 } },
+    { id: 'idle', name: 'Idle station', kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 30, idleResetMinutes: 0.25 } },
   ],
 };
 
@@ -40,8 +40,11 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
   });
 
   it("starts a visitor's game from a tap anywhere at once, with the screen's PIN unshown, counts it and resets after it", async () => {
-    // "tap to play": not only the banner, any part of the screen
+    // "tap to play": not only the banner, any part of the screen; the language a visitor picked meanwhile stays theirs
+    await page.getByTestId('lang').selectOption('es');
     await page.getByTestId('day-stats').click();
+    await expect.poll(async () => (await api(server, 'GET', '/api/tables/demo/state')).data.attract).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     // the standard game: no set-up form, no PIN to type (the station's own screen holds it)
     await expect.poll(async () => (await tableState(server, 'demo')).setup as unknown).toMatchObject({ players: 4 });
     expect(await page.getByTestId('pin-input').count()).toBe(0);
@@ -93,16 +96,18 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     await page.getByTestId('lang').selectOption('es');
     await page.getByTestId('play-now').click();
     await expect.poll(async () => (await tableState(server, 'idle')).setup as unknown).toMatchObject({ players: 4 });
+    // 15 idle seconds: asked halfway, 7.5 s before the game is cleared, the focus on "Keep playing"
     await page.getByTestId('reset-warning').waitFor({ timeout: 15_000 });
     expect(await page.locator('#reset-title').textContent()).toBe('¿Seguís jugando?');
     expect(await page.getByTestId('reset-countdown').textContent()).toMatch(/^Hace rato que nadie juega: esta partida se borrará para los siguientes visitantes en \d s\./);
-    await shot(page, 'kiosk-still-playing');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('still-here');
     // a tap keeps the game
     await page.getByTestId('reset-warning').click({ position: { x: 20, y: 20 } });
     await page.getByTestId('reset-warning').waitFor({ state: 'detached' });
     expect((await tableState(server, 'idle')).setup).not.toBeNull();
     // left alone again: cleared, and the screen back in the station's language
     await page.getByTestId('reset-warning').waitFor({ timeout: 15_000 });
+    await shot(page, 'kiosk-still-playing');
     await expect.poll(async () => (await tableState(server, 'idle')).setup, { timeout: 20_000 }).toBeNull();
     await page.getByTestId('reset-warning').waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
@@ -112,7 +117,33 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     await expect.poll(async () => (await tableState(server, 'idle')).setup).not.toBeNull();
     await command(server, { type: 'timeUp' }, 'idle');
     await page.getByTestId('end-screen').waitFor();
-    expect(await page.getByTestId('end-reset').textContent()).toMatch(/^The table clears itself for the next visitors in (30|29|28|27) s\.$/);
+    const clears = (await page.getByTestId('end-reset').textContent())!.match(/^The table clears itself for the next visitors in (\d+) s\.$/);
+    expect(clears).not.toBeNull();
+    expect(Number(clears![1])).toBeGreaterThan(0);
+    expect(Number(clears![1])).toBeLessThanOrEqual(30);
+    const ended = await api(server, 'GET', '/api/tables/idle/state');
+    expect(ended.data.resetAt).toBe((ended.data.state as { outcome: { at: number } }).outcome.at + 30_000);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks in a dialog of its own, not the browser\'s, before abandoning a game', async () => {
+    const native: string[] = [];
+    page.on('dialog', (d) => {
+      native.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(`${server.url}/?kiosk=1&table=quiet&lang=en`);
+    expect((await tableState(server, 'quiet')).setup).not.toBeNull();
+    await page.getByTestId('reset').click();
+    expect(await page.locator('#ask-text').textContent()).toBe('Abandon the game in progress?');
+    expect(await page.getByTestId('ask-yes').textContent()).toBe('Abandon game');
+    await page.getByTestId('ask-no').click();
+    await page.getByTestId('ask').waitFor({ state: 'detached' });
+    expect((await tableState(server, 'quiet')).setup).not.toBeNull();
+    await page.getByTestId('reset').click();
+    await page.getByTestId('ask-yes').click();
+    await expect.poll(async () => (await tableState(server, 'quiet')).setup).toBeNull();
+    expect(native).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

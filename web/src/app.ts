@@ -260,19 +260,26 @@ export class App {
 
   /**
    * Shows another page. `push`: the browser's Back returns to this one; `replace`: it takes this one's
-   * place in the browser's history (a finished form, a demo station going back to its attract screen);
-   * `history`: the browser moved already (Back, Forward).
+   * place in the browser's history (a demo station going back to its attract screen); `return`: back to
+   * the page this one was opened from when it is that one (a finished form), else `replace`; `history`:
+   * the browser moved already (Back, Forward).
    */
-  go(view: View, how: 'push' | 'replace' | 'history' = 'push'): void {
+  go(view: View, how: 'push' | 'replace' | 'return' | 'history' = 'push'): void {
+    // `return`: a form done with (the wizard) goes back to the page it was opened from, as Back would
+    if (how === 'return' && view !== this.view && (history.state as { from?: string } | null)?.from === view) {
+      history.back();
+      return;
+    }
     const other = view !== this.view;
+    const from = this.view;
     this.view = view;
     if (other) this.pagesOpened++;
     if (how !== 'history') {
       const url = new URL(location.href);
       url.searchParams.set('view', view);
       if (view === 'phone' && this.seat) url.searchParams.set('seat', String(this.seat));
-      if (how === 'push' && other) history.pushState(null, '', url);
-      else history.replaceState(null, '', url);
+      if (how === 'push' && other) history.pushState({ from }, '', url);
+      else history.replaceState(history.state, '', url);
     }
     this.render(true);
     // another page opens at its top (the table opened from the foot of the long wizard was scrolled halfway down)

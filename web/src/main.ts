@@ -6,6 +6,7 @@ import { cueBetween, playCue, setSound, unlockAudio } from './sound.ts';
 import { boxView } from './views/box.ts';
 import { chromeView, pinOverlay } from './views/chrome.ts';
 import { endOverlay } from './views/end.ts';
+import { answerNo, askOpen, askOverlay } from './views/ask.ts';
 import { resetWarning, tickResetCountdowns } from './views/reset-warning.ts';
 import { invalidateStats, kioskView } from './views/kiosk.ts';
 import { phoneView } from './views/phone.ts';
@@ -81,10 +82,12 @@ function start(): void {
   app.setChrome(chromeView);
   app.addOverlay(endOverlay);
   app.addOverlay(resetWarning);
+  app.addOverlay(askOverlay);
   app.addOverlay(pinOverlay);
 
   let lastPhase: string | null = null;
   let lastStart: number | null = null;
+  let lastAttract = false;
   // a demo station's next visitors get the station's language, not the one the last ones chose
   const stationLang = kiosk ? initialLang(params, null, navigator.language) : null;
   // a demo station's own screen is given the PIN (showPinOnLocalDisplay): it controls the table with it,
@@ -102,12 +105,14 @@ function start(): void {
     const startedAt = (snap.state as { startedAt?: number | null } | null)?.startedAt ?? null;
     // a game ended, or began, or was abandoned: today's figures change
     if ((phase !== lastPhase && (phase === 'over' || lastPhase === 'over')) || startedAt !== lastStart) invalidateStats();
-    if (stationLang && lastStart !== null && startedAt === null && lang() !== stationLang) {
+    // a visitor's game cleared (not the station's own, which a visitor's tap clears before theirs starts)
+    if (stationLang && lastStart !== null && startedAt === null && !lastAttract && lang() !== stationLang) {
       setLang(stationLang, null);
       document.documentElement.lang = lang();
     }
     lastPhase = phase;
     lastStart = startedAt;
+    lastAttract = snap.attract === true;
     app.setSnapshot(snap);
     kioskAuthorise();
   });
@@ -167,10 +172,16 @@ function start(): void {
   window.addEventListener('keydown', (e) => {
     if (e.key !== 'Escape') return;
     const outcome = app.state?.phase === 'over' ? app.state.outcome : null;
-    if (app.ui.pinOpen) {
+    if (askOpen()) {
+      answerNo();
+    } else if (app.ui.pinOpen) {
       app.closePinPrompt();
     } else if (app.ui.setupMenuOpen) {
       app.ui.setupMenuOpen = false;
+      app.render(false);
+      // the focus was in the menu, now closed: back on its button
+      document.querySelector<HTMLElement>('[data-testid="setup-menu-open"]')?.focus();
+      return;
     } else if (outcome && app.ui.endDismissedFor !== outcome.at) {
       app.dismissEnd(outcome.at);
     } else {
@@ -200,7 +211,9 @@ function start(): void {
     }, 5000);
   }
 
-  // the browser's Back and Forward move between the pages of the app (each page opened is one step)
+  // the browser's Back and Forward move between the pages of the app (each page opened is one step);
+  // each page opens at its top (App.go), the browser restoring no scroll of its own
+  history.scrollRestoration = 'manual';
   window.addEventListener('popstate', () => {
     const page = pageOf(location, kiosk);
     if (page.seat !== null) app.seat = page.seat;

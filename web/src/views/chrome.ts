@@ -82,7 +82,8 @@ export function chromeView(app: App): HTMLElement {
       } }, soundEnabled() ? t('soundOn') : t('soundOff')),
       h('label', { class: 'lang' }, h('span', { class: 'sr-only' }, t('language')),
         h('select', { 'data-testid': 'lang', 'aria-label': t('language'), onchange: (e: Event) => {
-          setLang((e.target as HTMLSelectElement).value as 'en' | 'es', storage());
+          // a demo station's visitor's choice is for them only (main.ts gives the next ones the station's)
+          setLang((e.target as HTMLSelectElement).value as 'en' | 'es', app.kiosk ? null : storage());
           document.documentElement.lang = lang();
           app.render(true);
         } },

@@ -1,5 +1,6 @@
 /** The turn's controls: draw (or enter) the Japanese card, end the turn, undo, abandon. */
 import type { App } from '../app.ts';
+import { ask } from './ask.ts';
 import { h, keepOpenState } from '../dom.ts';
 import { planeList, t, tk } from '../i18n.ts';
 import { cardWords } from './status.ts';
@@ -52,7 +53,8 @@ function drawCardButton(app: App): HTMLElement {
 /** The planes that have not acted skip (in the air: −1 fuel each): asked first, as a click can come too early. */
 function endTurnButton(app: App, waiting: number[]): HTMLElement {
   return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => {
-    if (waiting.length === 0 || confirm(t('endTurnConfirm', { planes: planeList(waiting) }))) void app.send({ type: 'endTurn' });
+    if (waiting.length === 0) void app.send({ type: 'endTurn' });
+    else void ask(app, t('endTurnConfirm', { planes: planeList(waiting) }), t('endTurn')).then((ok) => (ok ? app.send({ type: 'endTurn' }) : undefined));
   } }, t('endTurn'));
 }
 
@@ -106,7 +108,7 @@ export function gameControls(app: App): HTMLElement | null {
   if (!st?.roll) buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', onclick: () => void app.send({ type: 'undo' }) }, t('undo')));
   if (running) {
     buttons.push(h('button', { type: 'button', class: 'btn danger small', 'data-testid': 'reset', onclick: () => {
-      if (confirm(t('resetConfirm'))) void app.send({ type: 'resetTable' });
+      void ask(app, t('resetConfirm'), t('reset')).then((ok) => (ok ? app.send({ type: 'resetTable' }) : undefined));
     } }, t('reset')));
   }
   return h('section', { class: 'game-controls' }, buttons);

@@ -47,8 +47,15 @@ export function statsView(): HTMLElement {
 }
 
 /** A visitor's game at once: the standard one (four planes, digital deck, the table's rule settings), as the box's buttons start it. */
+let starting = false;
+
 export function playNow(app: App): void {
-  void app.act(() => app.client.command({ type: 'newGame' }));
+  // a second tap before the first one's game arrives would start another in its place
+  if (starting) return;
+  starting = true;
+  void app.act(() => app.client.command({ type: 'newGame' })).finally(() => {
+    starting = false;
+  });
 }
 
 /** The empty table (or a finished game's): what a visitor presses to play. */

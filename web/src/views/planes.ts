@@ -4,6 +4,7 @@ import { MANOEUVRE_SERVES, type ManoeuvreAction } from '../../../server/games/yo
 import { moveDestinations, stepsFrom, type MoveDestinations } from '../../../server/games/yorktown1942/board.ts';
 import type { IslandState, ManoeuvreId, PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App, PlaneForm } from '../app.ts';
+import { ask } from './ask.ts';
 import { h, type Child } from '../dom.ts';
 import { positionText, skillDice } from '../format.ts';
 import { planeList, t, tk, type Key } from '../i18n.ts';
@@ -432,7 +433,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
   // asked first: a load dropped by a stray tap is gone (Undo aside) until the plane is back on the deck
   if (plane.load !== 'none' && plane.position.at !== 'deck') {
     extras.push(button(t('dropLoad'), () => {
-      if (confirm(t('dropLoadConfirm', { plane: id, load: tk(`load_${plane.load}`) }))) void app.send({ type: 'dropLoad', plane: id });
+      void ask(app, t('dropLoadConfirm', { plane: id, load: tk(`load_${plane.load}`) }), t('dropLoad')).then((ok) => (ok ? app.send({ type: 'dropLoad', plane: id }) : undefined));
     }, 'small', `dropload-${id}`));
   }
   if (extras.length) parts.push(h('div', { class: 'form-row extras' }, extras));

@@ -15,7 +15,8 @@ function secondsLeft(app: App, at: number): number {
 function warningDue(app: App): boolean {
   const from = app.snap?.resetWarnAt;
   const st = app.state;
-  return typeof from === 'number' && typeof app.snap?.resetAt === 'number' && !!st && st.phase !== 'over' && app.snap?.attract !== true && app.now() >= from;
+  // the station's own screen: an owner's page elsewhere is not covered, nor a game kept alive from it
+  return app.kiosk && typeof from === 'number' && typeof app.snap?.resetAt === 'number' && !!st && st.phase !== 'over' && app.snap?.attract !== true && app.now() >= from;
 }
 
 /** A countdown to the reset, kept live (its text says the seconds left). */
@@ -45,5 +46,6 @@ export function tickResetCountdowns(app: App): void {
   if (due !== shown) {
     shown = due;
     app.render(false);
+    if (due) document.querySelector<HTMLElement>('[data-testid="still-here"]')?.focus();
   }
 }

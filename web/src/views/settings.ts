@@ -244,7 +244,8 @@ export function settingsView(app: App): HTMLElement {
       if (app.view === 'settings') app.render(true);
     });
   }
-  const rows = listRuleValues(defaultRuleset).filter((r) => app.ui.showAllRules || r.source === 'assumed');
+  // a row typed into stays in sight until saved or cancelled, whatever the filter
+  const rows = listRuleValues(defaultRuleset).filter((r) => app.ui.showAllRules || r.source === 'assumed' || drafts.has(r.path));
   const active = Object.entries(overrides ?? {});
   return h('section', { class: 'settings', 'data-saves': String(answered) },
     h('h2', null, t('settingsTitle')),

@@ -1,5 +1,6 @@
 /** Set-up wizard: players, inexperienced players, difficulty, expansions, deck, red islands, seats. */
 import type { App } from '../app.ts';
+import { ask } from './ask.ts';
 import { h, type Child } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
 
@@ -101,10 +102,10 @@ export function wizardView(app: App): HTMLElement {
       e.preventDefault();
       // a game people are playing is replaced only when they say so (a new game cannot be undone); the demo station's own game is not asked about
       const st = app.state;
-      if (st?.setup && st.phase !== 'over' && !app.snap?.attract && !confirm(t('newGameConfirm', { turn: st.turn }))) return;
+      if (st?.setup && st.phase !== 'over' && !app.snap?.attract && !(await ask(app, t('newGameConfirm', { turn: st.turn }), t('startGame')))) return;
       // without the PIN, the game starts once it is given
       await app.act(() => app.client.command(newGameCommand(f, app.kiosk) as { type: string }), (reply) => {
-        if (reply.ok) app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'replace');
+        if (reply.ok) app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'return');
         else error.textContent = reply.error.code === 'pinRequired' ? '' : reply.error.message;
       });
     },
@@ -141,7 +142,7 @@ export function wizardView(app: App): HTMLElement {
     h('div', { class: 'wizard-actions' },
       h('p', { class: 'total-time', 'data-testid': 'total-time' }, t('totalTime', { n: totalMinutes(app, f) })),
       h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'start-game' }, t('startGame')),
-      h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'wizard-back', onclick: () => app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'replace') }, t('back')),
+      h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'wizard-back', onclick: () => app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'return') }, t('back')),
       !app.snap?.canControl ? h('p', { class: 'hint' }, t('pinPrompt')) : null),
   );
 }
