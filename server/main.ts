@@ -59,7 +59,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+    // the devices opened already are let go before the exit (another Flight Deck may be using the port, and may want the box)
+    app.log.error(code === 'EADDRINUSE'
+      ? `port ${config.port} is in use (another Flight Deck running? stop it, or start this one with PORT=<another port>)`
+      : `port ${config.port} may not be opened by this user (use a port above 1023: PORT=3000)`);
+    await app.close().catch(() => undefined);
+    process.exit(2);
+  }
   const { port } = app.server.address() as { port: number };
   app.log.info({ dataDir: config.dataDir, configFile: config.configFile }, `Flight Deck on http://localhost:${port}`);
   if (config.host === '0.0.0.0' || config.host === '::') {

@@ -79,6 +79,8 @@ export interface TableSnapshot<S = unknown> {
   attract?: boolean;
   /** the table is a demo station (kiosk settings in its config) */
   kiosk?: boolean;
+  /** what the simulated hardware offers: dice thrown on the synthetic camera, the virtual box's buttons */
+  simulator?: { throw: boolean; press: boolean };
   /** a demo station resets the table at this server time unless a person plays (or says they are still playing) before; null: it will not */
   resetAt?: number | null;
   /** from this server time the screens ask whether anyone is still playing (a game nobody plays about to be cleared); null: not due */

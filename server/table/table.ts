@@ -534,6 +534,7 @@ export class Table<S = unknown> extends EventEmitter {
       diceUnread: this.unreadDice(),
       attract: this.attract,
       kiosk: this.config.kiosk !== null,
+      simulator: { throw: !!this.simulator.throwDice, press: !!this.simulator.press },
       resetAt: this.resetAt(),
       resetWarnAt: this.resetWarnAt(),
       leds: leds ?? null,

@@ -191,6 +191,9 @@ describe('camera readings', () => {
     const snap = (await b.app.inject({ url: '/api/tables/default/state' })).json();
     expect(snap.manualDice).toBe(true);
     expect(snap.hardware.camera.kind).toBe('simulated');
+    // the dashboard is told what the simulated hardware offers: the synthetic camera's throws (no box on this table)
+    expect(snap.hardware.serial.kind).toBe('none');
+    expect(snap.simulator).toEqual({ throw: true, press: false });
     // once the feed has tried to read a settled frame, the camera says why dice must be typed in
     let codes: string[] = [];
     for (let i = 0; i < 300 && !codes.includes('cameraProblem'); i++) {
@@ -274,5 +277,7 @@ describe('a configured USB box that is not there', () => {
     const r = await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', players: 1 }, headers: auth() });
     expect(r.statusCode).toBe(200);
     expect((await built.app.inject({ method: 'POST', url: '/api/tables/default/box/press', payload: { button: 'confirm' }, headers: auth() })).statusCode).toBe(409);
+    // so the dashboard's Button box page shows the real box's state, not virtual buttons
+    expect((await built.app.inject({ url: '/api/tables/default/state' })).json().simulator).toEqual({ throw: false, press: false });
   });
 });

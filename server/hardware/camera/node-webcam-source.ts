@@ -130,7 +130,7 @@ export class NodeWebcamSource extends PolledFrameSource {
       return Math.max(0, 1000 / this.o.fps - (Date.now() - started));
     } catch (err) {
       if (!this.running) return null;
-      return this.fail(`${this.device}: ${describe(err as Error)}`, this.o.backoff);
+      return this.fail(`${this.device}: ${describeFailure(err as Error)}`, this.o.backoff);
     }
   }
 
@@ -153,12 +153,16 @@ export class NodeWebcamSource extends PolledFrameSource {
   }
 }
 
-function describe(err: Error): string {
+/** lines a crashing fswebcam adds (glibc's heap checks, the shell's "Aborted"): no help to anyone */
+const CRASH_NOISE = /^(free\(\)|double free|malloc\(\)|munmap_chunk\(\)|corrupted |\*\*\* |Aborted\b|Segmentation fault)/i;
+
+export function describeFailure(err: Error): string {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'fswebcam wrote no image (device missing, busy or unreadable)';
   if (/No webcam found/i.test(err.message)) return 'no such camera device';
   if (/Command failed/i.test(err.message)) {
-    const lines = err.message.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter(Boolean);
+    // fswebcam's own words, without the C library's crash report that may follow them (players see this)
+    const lines = err.message.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter(Boolean).filter((l) => !CRASH_NOISE.test(l));
     return `fswebcam failed: ${lines.slice(1).join('; ') || lines[0]}`.slice(0, 300);
   }
   return err.message;

@@ -100,6 +100,8 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
   private generation = 0;
   private splitter: LineSplitter;
   private tickTimer: NodeJS.Timeout | null = null;
+  /** what went wrong last, until the box answers again */
+  private lastProblem: string | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private attempts = 0;
   private txSeq = 0;
@@ -193,7 +195,8 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
     this.phase = 'connecting';
     await this.closing;
     if (this.phase !== 'connecting') return;
-    this.setStatus('retrying', this.attempts === 0 ? 'connecting' : `reconnecting (attempt ${this.attempts + 1})`);
+    // while it tries again, the status keeps saying what went wrong (the dashboard shows it)
+    this.setStatus('retrying', this.attempts === 0 ? 'connecting' : `${this.lastProblem ?? 'lost'}; reconnecting (attempt ${this.attempts + 1})`);
     let path = this.o.path;
     if (!path) {
       const listed = await listPortsSafely(this.o.listPorts);
@@ -230,7 +233,7 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
     this.phase = 'handshake';
     this.handshakeStart = this.o.now();
     this.lastHeard = this.handshakeStart;
-    this.setStatus('retrying', `opened ${path}, waiting for the box to say hello`);
+    this.setStatus('retrying', this.lastProblem ? `${this.lastProblem}; opened ${path} again, waiting for the box to say hello` : `opened ${path}, waiting for the box to say hello`);
     this.sendHello();
   }
 
@@ -239,6 +242,7 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
     this.phase = 'waiting';
     const delay = Math.min(this.o.retryMaxMs, this.o.retryMinMs * 2 ** Math.min(this.attempts, 16));
     this.attempts++;
+    this.lastProblem = reason;
     this.log.write('warn', `retry:${reason}`, `${reason}; retrying in ${(delay / 1000).toFixed(1)} s`);
     this.setStatus('retrying', reason);
     this.retryTimer = setTimeout(() => {
@@ -400,6 +404,9 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
     this.refused = {};
     this.lastPing = this.o.now();
     this.setStatus('ok', `box firmware ${m.firmware} on ${this.portPath}`);
+    // after a problem the log says it is over (the warnings said it began)
+    if (this.lastProblem) this.log.always('info', `box connected again: firmware ${m.firmware} on ${this.portPath} (was: ${this.lastProblem})`);
+    this.lastProblem = null;
     if (restarted) this.log.always('info', `the box said hello again (restarted?); LED state re-sent`);
     this.syncLeds();
   }

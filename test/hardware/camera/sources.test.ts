@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { DeviceStatus } from '../../../server/http/protocol.ts';
 import type { Frame, FrameSource } from '../../../server/hardware/ports.ts';
-import { NodeWebcamSource } from '../../../server/hardware/camera/node-webcam-source.ts';
+import { describeFailure, NodeWebcamSource } from '../../../server/hardware/camera/node-webcam-source.ts';
 import { FfmpegSource } from '../../../server/hardware/camera/ffmpeg-source.ts';
 import { ReplaySource } from '../../../server/hardware/camera/replay-source.ts';
 import { isWholeJpeg } from '../../../server/hardware/camera/jpeg-stream.ts';
@@ -84,6 +84,8 @@ describe('NodeWebcamSource (node-webcam → fswebcam)', () => {
     await src.start();
     const st = await waitForEvent<DeviceStatus>(src, 'status', (s) => s.state === 'retrying' && /attempt/.test(s.message ?? ''));
     expect(st.message).toMatch(/cam\.jpg/);
+    // in fswebcam's words, without the C library's crash report
+    expect(st.message).not.toMatch(/double free|Aborted|tcache/i);
     writeFileSync(img, await trayJpeg([{ x: 50, y: 50 }]));
     const f = await waitForEvent<Frame>(src, 'frame');
     expect(isWholeJpeg(f.data)).toBe(true);
@@ -97,6 +99,11 @@ describe('NodeWebcamSource (node-webcam → fswebcam)', () => {
     const st = await waitForEvent<DeviceStatus>(src, 'status', (s) => /attempt/.test(s.message ?? ''));
     expect(st).toMatchObject({ kind: 'real', state: 'retrying' });
     expect(st.message).toMatch(/\/dev\/video9/);
+  });
+
+  it('says what fswebcam said when it crashed, without the crash report', () => {
+    const crash = new Error('Command failed: fswebcam -d file:/x/cam.jpg\n--- Opening file:/x/cam.jpg...\nUnknown file format.\nfree(): double free detected in tcache 2\nAborted (core dumped)');
+    expect(describeFailure(crash)).toBe('fswebcam failed: --- Opening file:/x/cam.jpg...; Unknown file format.');
   });
 
   it('refuses shell metacharacters before anything runs', () => {

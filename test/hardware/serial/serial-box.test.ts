@@ -145,6 +145,11 @@ describe('SerialButtonBox', () => {
     await eventually(() => t.boxes.length >= 2 && t.box.status().state === 'ok', 'the reconnection');
     await eventually(() => Object.keys(t.last().leds).length === 6, 'the LED state again');
     expect(t.last().leds).toEqual(EXPECTED);
+    // every status while it came back still said why (the dashboard shows the last one), and the log says it is over
+    const between = t.statuses.slice(t.statuses.findIndex((s) => /stopped answering/.test(s.message ?? ''))).filter((s) => s.state === 'retrying');
+    expect(between.length).toBeGreaterThan(1);
+    for (const s of between) expect(s.message).toMatch(/stopped answering/);
+    expect(t.logs.some((l) => /^info: box connected again: firmware .* \(was: the box stopped answering/.test(l))).toBe(true);
   });
 
   it('survives unplugging and replugging with no lost LED state', async () => {

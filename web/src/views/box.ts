@@ -32,11 +32,17 @@ export function boxView(app: App): HTMLElement {
   });
   const leds = app.snap?.leds;
   const planeLeds = leds?.planes ?? null;
+  // a real box: its state (and why, when it is not answering) and its lights; the virtual buttons only without one
+  const serial = app.snap?.hardware.serial;
+  const virtual = app.snap?.simulator?.press === true;
   return h('section', { class: 'box-view' },
     h('h2', null, t('boxTitle')),
-    h('p', { class: 'hint' }, t('boxHint')),
+    virtual
+      ? h('p', { class: 'hint' }, t('boxHint'))
+      : h('p', { class: `box-state ${serial?.state ?? 'off'}`, role: 'status', 'data-testid': 'box-state', 'data-state': serial?.state ?? 'off' },
+          serial && serial.kind !== 'none' ? t('boxReal', { state: tk(`deviceState_${serial.state}`), message: serial.message ?? '' }) : t('boxNone')),
     h('div', { class: 'box-panel' },
-      h('div', { class: 'box-buttons' }, buttons),
+      virtual ? h('div', { class: 'box-buttons' }, buttons) : null,
       h('div', { class: 'box-leds' },
         h('h3', null, t('leds')),
         planeLeds

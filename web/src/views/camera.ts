@@ -31,6 +31,13 @@ interface CameraUi {
 
 const ui: CameraUi = { view: null, asked: false, draft: null, drawing: null, corners: [], message: null, busy: false, openedAs: -1 };
 
+/** Why the camera gives no image now (its status message), or null while it does. */
+function cameraDown(app: App): string | null {
+  const camera = app.snap?.hardware.camera;
+  if (!camera || camera.kind === 'none' || camera.state === 'ok') return null;
+  return camera.message ?? camera.state;
+}
+
 /** A tray narrower than this many dice (those at rest in view, else the smallest the reader reads) is said to be small. */
 const TRAY_DICE_ACROSS = 3;
 
@@ -186,7 +193,7 @@ function controls(app: App): HTMLElement {
     h('div', { class: 'row' },
       draw('tray', 'cameraDrawTray'),
       draw('keptZone', 'cameraDrawKept'),
-      h('button', { type: 'button', class: 'btn', 'data-testid': 'find-tray', title: t('cameraFindHint'), disabled: ui.busy, onclick: () => void find() }, t('cameraFind')),
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'find-tray', title: t('cameraFindHint'), disabled: ui.busy || cameraDown(app) !== null, onclick: () => void find() }, t('cameraFind')),
     ),
     ui.drawing
       ? [
@@ -226,13 +233,15 @@ export function cameraSetupView(app: App): HTMLElement {
   if (snap && snap.hardware.camera.kind === 'none') return h('section', { class: 'camera-setup', 'data-testid': 'camera-setup' }, title, h('p', { class: 'hint' }, t('cameraNone')));
   ask(app);
   const control = snap?.canControl === true;
-  const sizes = sizeText(app);
+  const down = cameraDown(app);
+  const sizes = down ? { text: t('cameraDownSizes'), kind: 'waiting' as const } : sizeText(app);
   const sizesEl = h('p', { class: `hint camera-sizes ${sizes.kind}`, role: 'status', 'data-testid': 'camera-sizes' }, sizes.text);
   const small = smallTrayText(app);
   const wrap = cameraImage(app, { areas: shown(), drawing: ui.drawing, corners: ui.corners, control }, gestures(app), sizesEl);
   const body: Child[] = [
     h('p', { class: 'hint' }, t('cameraWhy')),
     ui.view ? h('p', { 'data-testid': 'calibration-source' }, sourceText(ui.view)) : null,
+    down ? h('p', { class: 'form-error', role: 'alert', 'data-testid': 'camera-down' }, t('cameraDown', { why: down })) : null,
     ui.draft ? h('p', { class: 'hint waiting', 'data-testid': 'calibration-draft' }, t('cameraUnsaved')) : null,
     small ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'tray-small' }, small) : null,
     wrap,

@@ -524,7 +524,8 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
   }
   const tr = roll.tracker;
   const control = (app.snap?.canControl ?? false) && app.snap?.attract !== true;
-  const simulated = app.snap?.hardware.camera.kind === 'simulated' && app.snap.hardware.camera.state === 'ok';
+  // a synthetic camera throws dice on request (a replay of files, also simulated, does not)
+  const simulated = app.snap?.simulator?.throw === true && app.snap.hardware.camera.state === 'ok';
   const title = roll.plane !== null ? t('rollFor', { purpose: tk(`purpose_${roll.purpose}`), plane: roll.plane }) : t('rollForNoPlane', { purpose: tk(`purpose_${roll.purpose}`) });
   const fuelLeft = roll.fuelAtStart - tr.fuelSpent;
   // in a continuous roll players keep dice and re-roll the rest: the simulated camera's throw does the same
