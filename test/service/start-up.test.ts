@@ -1,11 +1,10 @@
 /** The service's start when its port is taken: said in words, exit code 2, the devices it opened let go (no stack trace). */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../reliability/server-process.ts';
+import { runUntilExit } from '../reliability/server-process.ts';
 
 describe('start-up', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fd-start-'));
@@ -18,15 +17,7 @@ describe('start-up', () => {
   it('says the port is in use and stops with exit code 2', async () => {
     await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
     const port = (taken.address() as AddressInfo).port;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', FLIGHTDECK_DATA: join(dir, 'data') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
+    const { code, output } = await runUntilExit({ PORT: String(port), HOST: '127.0.0.1', FLIGHTDECK_DATA: join(dir, 'data') });
     expect(code).toBe(2);
     expect(output).toContain(`port ${port} is in use (another Flight Deck running? stop it, or start this one with PORT=<another port>)`);
     expect(output).not.toMatch(/\n\s+at /);

@@ -4,11 +4,10 @@
  * a model taught on the dashboard (its data folder's dice-model/), until the players set it aside.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, call, startServer, tempSetup } from '../reliability/server-process.ts';
+import { REPO_ROOT, call, runUntilExit, startServer, tempSetup } from '../reliability/server-process.ts';
 
 describe('FLIGHTDECK_MODEL', () => {
   let dir: string;
@@ -68,15 +67,7 @@ describe('FLIGHTDECK_MODEL', () => {
   it('stops the service at start, named, when the folder holds no model', async () => {
     const empty = join(dir, 'empty');
     mkdirSync(empty);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', FLIGHTDECK_DATA: join(dir, 'data'), FLIGHTDECK_MODEL: empty },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
+    const { code, output } = await runUntilExit({ PORT: '0', HOST: '127.0.0.1', FLIGHTDECK_DATA: join(dir, 'data'), FLIGHTDECK_MODEL: empty });
     expect(code).toBe(2);
     expect(output).toContain(`FLIGHTDECK_MODEL: ${empty} holds no dice model`);
   }, 60_000);
