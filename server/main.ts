@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     app.log.error(code === 'EADDRINUSE'
       ? `port ${config.port} is in use (another Flight Deck running? stop it, or start this one with PORT=<another port>)`
       : `port ${config.port} may not be opened by this user (use a port above 1023: PORT=3000)`);
+    setTimeout(() => process.exit(2), 10_000).unref();
     await app.close().catch(() => undefined);
     process.exit(2);
   }

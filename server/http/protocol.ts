@@ -83,7 +83,7 @@ export interface TableSnapshot<S = unknown> {
   simulator?: { throw: boolean; press: boolean };
   /** a demo station resets the table at this server time unless a person plays (or says they are still playing) before; null: it will not */
   resetAt?: number | null;
-  /** from this server time the screens ask whether anyone is still playing (a game nobody plays about to be cleared); null: not due */
+  /** from this server time the station's own screen asks whether anyone is still playing (a game nobody plays about to be cleared); null: not due */
   resetWarnAt?: number | null;
   /** the button box's lights as the service last set them (null without a box) */
   leds?: LedState | null;

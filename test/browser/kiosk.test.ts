@@ -140,6 +140,16 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     await page.getByTestId('ask-no').click();
     await page.getByTestId('ask').waitFor({ state: 'detached' });
     expect((await tableState(server, 'quiet')).setup).not.toBeNull();
+    // a tap beside the question is a no; so is the game moving on while it is open (the card drawn elsewhere)
+    await page.getByTestId('reset').click();
+    await page.getByTestId('ask').click({ position: { x: 5, y: 5 } });
+    await page.getByTestId('ask').waitFor({ state: 'detached' });
+    await page.getByTestId('reset').click();
+    await page.getByTestId('ask').waitFor();
+    const phase = (await tableState(server, 'quiet')).phase;
+    await command(server, phase === 'japanese' ? { type: 'drawCard' } : { type: 'endTurn' }, 'quiet');
+    await page.getByTestId('ask').waitFor({ state: 'detached' });
+    expect((await tableState(server, 'quiet')).setup).not.toBeNull();
     await page.getByTestId('reset').click();
     await page.getByTestId('ask-yes').click();
     await expect.poll(async () => (await tableState(server, 'quiet')).setup).toBeNull();

@@ -101,7 +101,6 @@ export function startServer(options: StartOptions): Promise<ServerProcess> {
   });
 }
 
-/** JSON over HTTP with the table PIN; never throws for HTTP statuses, only for a dead connection. */
 /** Runs the service with these environment variables until it stops by itself (a start that fails): its exit code and all it printed. */
 export async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -112,6 +111,7 @@ export async function runUntilExit(env: Record<string, string>): Promise<{ code:
   return { code, output };
 }
 
+/** JSON over HTTP with the table PIN; never throws for HTTP statuses, only for a dead connection. */
 export async function call(url: string, method: string, path: string, body?: unknown, pin: string | null = TEST_PIN): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';

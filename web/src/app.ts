@@ -99,6 +99,8 @@ export interface Toast {
 }
 
 const defaultRules = resolveRules();
+/** a `return` whose popstate never came lets the app's page changes through again after this */
+const RETURN_WAIT_MS = 1500;
 /** how long a phone waits before asking again for its seat's tiles after a failed request */
 const SECRETS_RETRY_MS = 3000;
 /** An action refused for want of the PIN is done when the PIN comes within this time (not one asked for long ago). */
@@ -218,6 +220,15 @@ export class App {
   /** counts the pages opened: a page that shows what the service holds asks again when opened anew */
   pagesOpened = 0;
 
+  /** a `return` is under way: the browser has not moved back yet */
+  private returning = false;
+
+  /** The browser moved (Back, Forward, or a `return` done): show the page it is on now. */
+  arrived(view: View): void {
+    this.returning = false;
+    this.go(view, 'history');
+  }
+
   /** The expert manoeuvre tile of one of this phone's planes, when the engine dealt it (null elsewhere). */
   secretTile(plane: number): string | null {
     const st = this.state;
@@ -266,7 +277,11 @@ export class App {
    */
   go(view: View, how: 'push' | 'replace' | 'return' | 'history' = 'push'): void {
     // `return`: a form done with (the wizard) goes back to the page it was opened from, as Back would
+    if (this.returning) return;
     if (how === 'return' && view !== this.view && (history.state as { from?: string } | null)?.from === view) {
+      // until the browser has moved back (popstate), a second tap must not go back once more
+      this.returning = true;
+      setTimeout(() => (this.returning = false), RETURN_WAIT_MS);
       history.back();
       return;
     }

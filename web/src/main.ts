@@ -81,8 +81,9 @@ function start(): void {
   app.register('kiosk', kioskView);
   app.setChrome(chromeView);
   app.addOverlay(endOverlay);
-  app.addOverlay(resetWarning);
   app.addOverlay(askOverlay);
+  // above an open question: a game about to be cleared matters more
+  app.addOverlay(resetWarning);
   app.addOverlay(pinOverlay);
 
   let lastPhase: string | null = null;
@@ -105,8 +106,10 @@ function start(): void {
     const startedAt = (snap.state as { startedAt?: number | null } | null)?.startedAt ?? null;
     // a game ended, or began, or was abandoned: today's figures change
     if ((phase !== lastPhase && (phase === 'over' || lastPhase === 'over')) || startedAt !== lastStart) invalidateStats();
-    // a visitor's game cleared (not the station's own, which a visitor's tap clears before theirs starts)
-    if (stationLang && lastStart !== null && startedAt === null && !lastAttract && lang() !== stationLang) {
+    // a visitor's game cleared (not the station's own, which a visitor's tap clears before theirs starts),
+    // or the station playing by itself again (nobody there: a passer-by's choice goes too)
+    const cleared = lastStart !== null && startedAt === null && !lastAttract;
+    if (stationLang && (cleared || (snap.attract === true && !lastAttract)) && lang() !== stationLang) {
       setLang(stationLang, null);
       document.documentElement.lang = lang();
     }
@@ -217,7 +220,7 @@ function start(): void {
   window.addEventListener('popstate', () => {
     const page = pageOf(location, kiosk);
     if (page.seat !== null) app.seat = page.seat;
-    app.go(page.view, 'history');
+    app.arrived(page.view);
   });
   // closing or reloading the tab would lose areas, labels or settings not saved (moving between the app's pages keeps them)
   window.addEventListener('beforeunload', (e) => {
