@@ -163,7 +163,8 @@ export function describeFailure(err: Error): string {
   if (/Command failed/i.test(err.message)) {
     // fswebcam's own words, without the C library's crash report that may follow them (players see this)
     const lines = err.message.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter(Boolean).filter((l) => !CRASH_NOISE.test(l));
-    return `fswebcam failed: ${lines.slice(1).join('; ') || lines[0]}`.slice(0, 300);
+    const said = `fswebcam failed: ${lines.slice(1).join('; ') || lines[0]}`.slice(0, 300);
+    return /permission denied/i.test(said) ? `${said} (the service's user must be in the video group: hardware.md, "Troubleshooting")` : said;
   }
   return err.message;
 }

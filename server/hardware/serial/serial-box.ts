@@ -83,6 +83,17 @@ export interface BoxInfo {
 
 type Phase = 'idle' | 'connecting' | 'handshake' | 'ready' | 'waiting' | 'closed';
 
+/** Why a port did not open, without the path serialport repeats ("Error: No such file or directory, cannot open /dev/ttyACM0"). */
+export function whyNotOpened(err: Error): string {
+  const why = err.message.replace(/^Error: /, '').replace(/, cannot open \S+$/, '');
+  return /permission denied/i.test(why) ? `${why} (the service's user must be in the dialout group: hardware.md, "Troubleshooting")` : why;
+}
+
+/** A line's sequence number as the wire writes it (two hex digits), to match a serial capture. */
+function wireSeq(seq: number | null): string {
+  return seq === null ? '--' : seq.toString(16).toUpperCase().padStart(2, '0');
+}
+
 interface Inflight {
   target: LedTarget;
   value: string;
@@ -211,7 +222,7 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
     try {
       port = await this.o.openPort(path, this.o.baudRate);
     } catch (err) {
-      return this.retry(`cannot open ${path}: ${(err as Error).message}`);
+      return this.retry(`cannot open ${path}: ${whyNotOpened(err as Error)}`);
     }
     if (this.phase !== 'connecting') {
       port.close();
@@ -352,7 +363,7 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
   private onMessage(m: BoxMessage, now: number): void {
     if (m.type !== 'hello' && this.lastBoxSeq !== null && m.seq !== ((this.lastBoxSeq + 1) & 0xff)) {
       const missing = (m.seq - this.lastBoxSeq - 1 + 256) & 0xff;
-      this.log.write('warn', 'seq-gap', `${missing} line(s) from the box were lost (sequence ${m.seq} after ${this.lastBoxSeq})`);
+      this.log.write('warn', 'seq-gap', `${missing} line(s) from the box were lost (sequence ${wireSeq(m.seq)} after ${wireSeq(this.lastBoxSeq)}, hex as on the wire)`);
     }
     this.lastBoxSeq = m.seq;
     switch (m.type) {
@@ -424,7 +435,8 @@ export class SerialButtonBox extends EventEmitter implements ButtonBox {
 
   private onBoxError(ackSeq: number | null, code: string, detail: string | null): void {
     const f = ackSeq === null ? undefined : this.inflight.get(ackSeq);
-    this.log.write('warn', `box-err:${code}`, `the box rejected ${ackSeq === null ? 'a line' : `line ${ackSeq}`}: ${code}${detail ? ` ${detail}` : ''}`);
+    const which = ackSeq === null ? 'a line it could not read' : `line ${wireSeq(ackSeq)}${f ? ` (${f.target} ${f.value})` : ''}`;
+    this.log.write('warn', `box-err:${code}`, `the box rejected ${which}: ${code}${detail ? ` ${detail}` : ''}`);
     if (!f || ackSeq === null) return; // unreadable lines are re-sent when their ACK times out
     this.inflight.delete(ackSeq);
     const r = this.refused[f.target];

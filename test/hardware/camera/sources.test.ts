@@ -104,6 +104,7 @@ describe('NodeWebcamSource (node-webcam → fswebcam)', () => {
   it('says what fswebcam said when it crashed, without the crash report', () => {
     const crash = new Error('Command failed: fswebcam -d file:/x/cam.jpg\n--- Opening file:/x/cam.jpg...\nUnknown file format.\nfree(): double free detected in tcache 2\nAborted (core dumped)');
     expect(describeFailure(crash)).toBe('fswebcam failed: --- Opening file:/x/cam.jpg...; Unknown file format.');
+    expect(describeFailure(new Error('Command failed: fswebcam -d /dev/video0\n--- Opening /dev/video0...\nopen: Permission denied'))).toBe('fswebcam failed: --- Opening /dev/video0...; open: Permission denied (the service\'s user must be in the video group: hardware.md, "Troubleshooting")');
   });
 
   it('refuses shell metacharacters before anything runs', () => {

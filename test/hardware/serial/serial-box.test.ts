@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SerialPortMock } from 'serialport';
 import type { DeviceStatus } from '../../../server/http/protocol.ts';
 import type { ButtonEvent, LedState } from '../../../server/hardware/ports.ts';
-import { SerialButtonBox, type SerialBoxOptions } from '../../../server/hardware/serial/serial-box.ts';
+import { SerialButtonBox, whyNotOpened, type SerialBoxOptions } from '../../../server/hardware/serial/serial-box.ts';
 import { disconnectedError, eventually, fakeBoxOpener, FakeBox } from './fake-box.ts';
 
 const FAST: SerialBoxOptions = {
@@ -202,6 +202,8 @@ describe('SerialButtonBox', () => {
     t.last().refuseLeds = true;
     t.box.setLeds({ ...STATE, planes: ['off', 'off', 'off', 'off'], spotted: 'off', roll: 'green' });
     await eventually(() => t.logs.some((l) => /refuses LED ROLL G/.test(l)), 'giving up');
+    // each refusal names the line as the wire numbers it, and what it asked for
+    expect(t.logs.some((l) => /the box rejected line [0-9A-F]{2} \(ROLL G\): ARG/.test(l))).toBe(true);
     const sent = t.last().ledCommands().filter((c) => c === 'ROLL G').length;
     await new Promise((r) => setTimeout(r, 300));
     expect(t.last().ledCommands().filter((c) => c === 'ROLL G').length).toBe(sent);
@@ -222,6 +224,9 @@ describe('SerialButtonBox', () => {
     await box.start();
     expect(box.status()).toMatchObject({ kind: 'real', state: 'retrying' });
     expect(box.status().message).toMatch(/cannot open \/dev\/nothing-here/);
+    // said once, the path (serialport's own message repeats it)
+    expect(whyNotOpened(new Error('Error: No such file or directory, cannot open /dev/ttyACM0'))).toBe('No such file or directory');
+    expect(whyNotOpened(new Error('Error: Permission denied, cannot open /dev/ttyACM0'))).toBe('Permission denied (the service\'s user must be in the dialout group: hardware.md, "Troubleshooting")');
     expect(t.box.status().state).toBe('off');
   });
 
