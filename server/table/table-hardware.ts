@@ -32,6 +32,29 @@ function unavailableReader(reason: string): DiceReader {
   };
 }
 
+/** how long the same camera problem (its attempt numbers aside) is logged once, its repeats counted */
+const CAMERA_LOG_WINDOW_MS = 60_000;
+
+/**
+ * The camera's status in the log: each change once (a problem as a warning), the same problem retried
+ * every few seconds once a minute with how many times it came back, as the button box's log does.
+ */
+export function cameraStatusLog(log: TableLog, tableId: string, now: () => number = Date.now): (s: DeviceStatus) => void {
+  let last = { key: '', at: 0, repeats: 0 };
+  return (s) => {
+    const key = `${s.state}|${(s.message ?? '').replace(/\d+/g, '#')}`;
+    const t = now();
+    if (key === last.key && t - last.at < CAMERA_LOG_WINDOW_MS) {
+      last.repeats++;
+      return;
+    }
+    const fields = { table: tableId, camera: s, ...(key === last.key && last.repeats ? { repeatedTimes: last.repeats } : {}) };
+    if (s.state === 'retrying' || s.state === 'error') log.warn(fields, 'camera problem');
+    else log.info(fields, 'camera status');
+    last = { key, at: t, repeats: 0 };
+  };
+}
+
 export class TableHardware {
   feed: DiceFeed | null = null;
   synthetic: SyntheticTraySource | null = null;
@@ -54,8 +77,9 @@ export class TableHardware {
       if (unusable) this.log.warn({ table: table.id, problem: unusable }, 'the camera calibration set on the dashboard is not used (the tables file\'s is)');
       this.feed.on('reading', (r: FeedReading) => this.diceInput.reading(r));
       this.feed.on('vision', (v) => table.publishVision(v));
+      const statusLog = cameraStatusLog(this.log, table.id);
       this.feed.on('status', (s: DeviceStatus) => {
-        this.log.info({ table: table.id, camera: s }, 'camera status');
+        statusLog(s);
         table.refresh();
       });
       table.setFrameProvider(() => this.feed?.latestFrame() ?? null);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BuiltApp } from '../../server/http/app.ts';
 import { tableGames } from '../../server/table/games.ts';
-import { startHardware, type TableHardware } from '../../server/table/table-hardware.ts';
+import { cameraStatusLog, startHardware, type TableHardware } from '../../server/table/table-hardware.ts';
 import { cameraConfig } from '../../server/config/service-config.ts';
 import { auth, listen, nextEvent, socketClient, startAttackRoll, tempDir, testApp } from './helpers.ts';
 
@@ -279,5 +279,26 @@ describe('a configured USB box that is not there', () => {
     expect((await built.app.inject({ method: 'POST', url: '/api/tables/default/box/press', payload: { button: 'confirm' }, headers: auth() })).statusCode).toBe(409);
     // so the dashboard's Button box page shows the real box's state, not virtual buttons
     expect((await built.app.inject({ url: '/api/tables/default/state' })).json().simulator).toEqual({ throw: false, press: false });
+  });
+});
+
+describe('the camera status in the log', () => {
+  it('writes each change once, a problem as a warning, and the same problem retried once a minute with its count', () => {
+    const lines: [string, Record<string, unknown>, string][] = [];
+    const log = { info: (o: unknown, m?: string) => lines.push(['info', o as Record<string, unknown>, m!]), warn: (o: unknown, m?: string) => lines.push(['warn', o as Record<string, unknown>, m!]), error: () => {} };
+    let clock = 0;
+    const status = cameraStatusLog(log, 't1', () => clock);
+    status({ kind: 'real', state: 'ok', message: 'capturing' });
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      clock += 10_000;
+      status({ kind: 'real', state: 'retrying', message: `/dev/video0: no such camera device (attempt ${attempt})` });
+    }
+    expect(lines.map(([level, , m]) => `${level} ${m}`)).toEqual(['info camera status', 'warn camera problem']);
+    clock += 10_000;
+    status({ kind: 'real', state: 'retrying', message: '/dev/video0: no such camera device (attempt 7)' });
+    expect(lines).toHaveLength(3);
+    expect(lines[2]![1]).toMatchObject({ table: 't1', repeatedTimes: 5 });
+    status({ kind: 'real', state: 'ok', message: 'capturing' });
+    expect(lines.map(([level]) => level)).toEqual(['info', 'warn', 'warn', 'info']);
   });
 });
