@@ -101,6 +101,16 @@ describe.skipIf(!HAVE_CHROMIUM)('reaching the end of a game', () => {
     await end.waitFor();
     expect(await end.locator('.end-title').textContent()).toBe('DEFEAT');
     expect(await lostGames()).toBe(1);
+
+    // the end screen is over the pages of play, not over the set-up of the next game, whose PIN hint follows the PIN given
+    await page.goto(`${server.url}/?view=wizard&lang=en`);
+    await page.locator('form.wizard').waitFor();
+    const pinHint = page.locator('form.wizard').getByText('Enter the table PIN to control the game');
+    expect(await pinHint.count()).toBe(1);
+    await expect.poll(() => pinHint.isVisible()).toBe(false);
+    expect(await end.count()).toBe(0);
+    await page.goBack();
+    await end.waitFor();
   });
 
   it('loses on time when the stopwatch runs out', async () => {

@@ -398,6 +398,8 @@ export class App {
         return main;
       });
     }
+    // a form left alone by state pushes still says whether the PIN is needed
+    for (const el of Array.from(main.querySelectorAll<HTMLElement>('[data-needs-pin]'))) el.hidden = this.snap?.canControl === true;
     if (force || !this.hold.holds(this.regions().chrome)) this.renderChrome();
     this.renderOverlays();
     this.renderToast();

@@ -1,15 +1,19 @@
 /** The end screen: victory or defeat, its cause, the game's time and figures. */
-import type { App } from '../app.ts';
+import type { App, View } from '../app.ts';
 import { h } from '../dom.ts';
 import { durationText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
 import { playNow } from './kiosk.ts';
 import { resetCountdown } from './reset-warning.ts';
 
+const PLAY_PAGES: View[] = ['table', 'roll', 'phone', 'kiosk'];
+
 export function endOverlay(app: App): HTMLElement | null {
   const st = app.state;
   const outcome = st?.outcome;
   if (!st || st.phase !== 'over' || !outcome) return null;
+  // shown over the pages of play, not over the set-up of the next game or the owner's pages
+  if (!PLAY_PAGES.includes(app.view)) return null;
   // a demo station's own game ends on its board, the banner inviting to play: no verdict over the counter
   if (app.ui.endDismissedFor === outcome.at || app.snap?.attract) return null;
   const resetAt = app.snap?.resetAt;

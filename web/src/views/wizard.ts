@@ -143,6 +143,7 @@ export function wizardView(app: App): HTMLElement {
       h('p', { class: 'total-time', 'data-testid': 'total-time' }, t('totalTime', { n: totalMinutes(app, f) })),
       h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'start-game' }, t('startGame')),
       h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'wizard-back', onclick: () => app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'return') }, t('back')),
-      !app.snap?.canControl ? h('p', { class: 'hint' }, t('pinPrompt')) : null),
+      // kept up to date by App.render (the form itself is not rebuilt by state pushes)
+      h('p', { class: 'hint', 'data-needs-pin': '', hidden: app.snap?.canControl === true }, t('pinPrompt'))),
   );
 }
