@@ -5,6 +5,7 @@
  * (both start from the module's empty state, so older entries are history only: kept in the
  * database, never replayed). Pure: no I/O, no clock.
  */
+import { CommandValidator } from '../http/command-validator.ts';
 import type { CommandRejection, GameCommand, GameEvent, GameModule, JournalEntry } from '../games/game-module.ts';
 import { openJournal, submit, undoableCount, type JournalState } from '../games/journal.ts';
 import { fillDefaults, publishDefaults, type CommandDefaults } from './command-defaults.ts';
@@ -86,17 +87,36 @@ export class GameSession<S> {
     return { ok: true, state: journal.state, events: result.events };
   }
 
-  /** Rebuilds the session from journal entries (from a replay start on). Entries that no longer apply are reported, not fatal. */
+  /**
+   * Rebuilds the session from journal entries (from a replay start on). Entries that no longer apply
+   * are reported, not fatal: one the game refuses, one its schema refuses (an edited or damaged
+   * journal), one the game fails on.
+   */
   replay(entries: JournalEntry[], applied?: (seq: number, events: GameEvent[]) => void): { skipped: { seq: number; error: CommandRejection }[] } {
     this.journal = openJournal(this.module);
     const skipped: { seq: number; error: CommandRejection }[] = [];
+    this.validator ??= new CommandValidator(this.commandSchemas());
     for (const e of entries) {
-      const r = this.apply(e);
+      const checked = this.validator.validate(e.command);
+      if (!checked.ok) {
+        skipped.push({ seq: e.seq, error: checked.error });
+        continue;
+      }
+      let r: SessionResult<S>;
+      try {
+        r = this.apply(e);
+      } catch (err) {
+        skipped.push({ seq: e.seq, error: { code: 'internal', message: `the game failed on it (${(err as Error).message})` } });
+        continue;
+      }
       if (!r.ok) skipped.push({ seq: e.seq, error: r.error });
       else applied?.(e.seq, r.events);
     }
     return { skipped };
   }
+
+  /** the commands' schemas, to check a journal's entries on replay */
+  private validator: CommandValidator | null = null;
 
   /** Can this command's type be sent to this session at all? */
   knows(type: string): boolean {

@@ -76,9 +76,29 @@ describe('restart', () => {
     expect(after.alerts).toEqual([{ code: 'journalSkipped', message: '1 recorded command no longer applies after the restart and was left out (the first: #4 add, "The tally cannot pass 10."); the game is as far as the others take it.' }]);
     // play goes on; the next game clears it
     expect((await post(built, { type: 'add', n: 1 })).statusCode).toBe(200);
+    expect(built.service.journal.load('default').at(-1)).toMatchObject({ seq: 5, command: { type: 'add', n: 1 } });
     expect((await state(built)).alerts).toHaveLength(1);
     await post(built, { type: 'newGame' });
     expect((await state(built)).alerts).toEqual([]);
+  });
+
+  it('leaves out, and names, journal entries its schemas refuse or the game fails on (an edited or damaged journal)', async () => {
+    const dbFile = join(dir.dir, 'db.sqlite');
+    built = await testApp({ dbFile, games, tables: [{ game: 'tally' }] });
+    await post(built, { type: 'newGame' });
+    await post(built, { type: 'add', n: 2 });
+    await built.app.close();
+    const db = openDatabase(dbFile);
+    new JournalStore(db).append('default', [
+      { seq: 3, at: Date.now(), origin: 'player', command: { type: 'add', n: 99 } },
+      { seq: 4, at: Date.now(), origin: 'player', command: { type: 'crash' } },
+      { seq: 5, at: Date.now(), origin: 'player', command: { type: 'add', n: 3 } },
+    ]);
+    db.close();
+    built = await testApp({ dbFile, games, tables: [{ game: 'tally' }] });
+    const after = await state(built);
+    expect(after.state.tally).toBe(5);
+    expect(after.alerts).toEqual([{ code: 'journalSkipped', message: expect.stringMatching(/^2 recorded commands no longer apply after the restart and were left out \(the first: #3 add, "add: .*"\)/) }]);
   });
 
   it('undo refuses what cannot be undone, and more steps than there are', async () => {
