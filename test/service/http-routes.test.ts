@@ -143,7 +143,7 @@ describe('health and command list', () => {
   it('/api/commands lists every command with its schema', async () => {
     const b = await start();
     const c = (await b.app.inject({ url: '/api/commands' })).json();
-    expect(Object.keys(c.commands).sort()).toEqual(['add', 'dice', 'newGame', 'resetTable', 'roll', 'timeUp', 'undo', 'win']);
+    expect(Object.keys(c.commands).sort()).toEqual(['add', 'crash', 'dice', 'newGame', 'resetTable', 'roll', 'timeUp', 'undo', 'win']);
     expect(c.commands.add).toMatchObject({ type: 'object', required: ['type', 'n'] });
   });
 });
