@@ -37,6 +37,17 @@ describe('choosing actions', () => {
     expect(refused(s, { type: 'chooseAction', plane: 7, action: 'move' } as Record<string, unknown>, 'badCommand')).toMatch(/planes are numbered 1 to 4/);
     expect(refused(s, { type: 'fly', plane: 1 }, 'unknownCommand')).toMatch(/Unknown command "fly"/);
   });
+
+  it('rejects actions, loads and Japanese cards that are not in the game, whoever calls the engine', () => {
+    const s = scenario();
+    expect(refused(s, { type: 'chooseAction', plane: 1, action: 'dance' } as Record<string, unknown>, 'badCommand')).toBe('"dance" is not an action: search, takeoffLanding, attack, move.');
+    expect(refused(s, { type: 'takeOff', plane: 1, load: 'piano', to: 'approach' } as Record<string, unknown>, 'badCommand')).toBe('"piano" is not a load: none, bomb, dropTank.');
+    expect(refused(s, { type: 'cardDrawn', card: { islands: [4], plane: 'foo' } } as Record<string, unknown>, 'badCommand')).toBe('"foo" is not a Japanese plane: jake, kate, zeke.');
+    for (const islands of [[], [1, 2, 3], ['4']]) {
+      expect(refused(s, { type: 'cardDrawn', card: { islands, plane: 'kate' } } as Record<string, unknown>, 'badCommand')).toBe('A Japanese card shows one or two islands, by number.');
+    }
+    expect(refused(s, { type: 'cardDrawn', card: { islands: [4], plane: 'kate', event: 'party' } } as Record<string, unknown>, 'badCommand')).toMatch(/is not a card event/);
+  });
 });
 
 describe('skill and dice', () => {

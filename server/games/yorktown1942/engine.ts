@@ -102,6 +102,11 @@ function dispatch(ctx: Ctx, command: YorktownCommand): void {
 }
 
 /** Shape checks the JSON schemas also make, so a command from anywhere is safe to apply. */
+const ACTION_NAMES = ['search', 'takeoffLanding', 'attack', 'move'] as const;
+const LOAD_NAMES = ['none', 'bomb', 'dropTank'] as const;
+const PLANE_NAMES = ['jake', 'kate', 'zeke'] as const;
+const EVENT_NAMES = ['none', 'cap', 'shohoMoves'] as const;
+
 function checkShape(command: unknown): YorktownCommand {
   if (typeof command !== 'object' || command === null || Array.isArray(command)) reject('badCommand', 'A command is an object with a "type".');
   const type = (command as { type?: unknown }).type;
@@ -113,6 +118,19 @@ function checkShape(command: unknown): YorktownCommand {
     reject('badCommand', `"${String(c.plane)}" is not a plane: planes are numbered 1 to 4.`);
   }
   if (type === 'dice' && !Array.isArray(c.faces)) reject('badCommand', 'A dice reading lists the faces showing, e.g. [3, 5, 5, 1].');
+  // the shapes that would otherwise reach the rules unchecked (the service checks every command against
+  // commandSchemas first; a journal replayed, the simulation or a test calls the engine directly)
+  if (type === 'chooseAction' && !(ACTION_NAMES as readonly unknown[]).includes(c.action)) reject('badCommand', `"${String(c.action)}" is not an action: ${ACTION_NAMES.join(', ')}.`);
+  if (type === 'takeOff' && c.load !== undefined && !(LOAD_NAMES as readonly unknown[]).includes(c.load)) reject('badCommand', `"${String(c.load)}" is not a load: ${LOAD_NAMES.join(', ')}.`);
+  if (type === 'cardDrawn' && c.card !== undefined) {
+    const card = c.card as { islands?: unknown; plane?: unknown; event?: unknown } | null;
+    const islands = card?.islands;
+    if (!Array.isArray(islands) || islands.length < 1 || islands.length > 2 || !islands.every((i) => Number.isInteger(i))) {
+      reject('badCommand', 'A Japanese card shows one or two islands, by number.');
+    }
+    if (!(PLANE_NAMES as readonly unknown[]).includes(card?.plane)) reject('badCommand', `"${String(card?.plane)}" is not a Japanese plane: ${PLANE_NAMES.join(', ')}.`);
+    if (card?.event !== undefined && !(EVENT_NAMES as readonly unknown[]).includes(card.event)) reject('badCommand', `"${String(card.event)}" is not a card event: ${EVENT_NAMES.join(', ')}.`);
+  }
   if (type === 'newGame' && !Number.isInteger(c.players)) reject('badCommand', 'Say how many players play (1 to 4).');
   return command as YorktownCommand;
 }
