@@ -358,6 +358,12 @@ export class App {
     if (pending && Date.now() - pending.at <= PIN_RETRY_MS && pending.seq === (this.snap?.seq ?? null)) await this.act(pending.fn, pending.after);
   }
 
+  /** Opens the PIN prompt (a button that says what the PIN is for). */
+  askPin(): void {
+    this.ui.pinOpen = true;
+    this.render(false);
+  }
+
   /** The PIN prompt was closed without the PIN: the action that asked for it is not done later. */
   closePinPrompt(): void {
     this.ui.pinOpen = false;

@@ -250,7 +250,7 @@ export function cameraSetupView(app: App): HTMLElement {
     ui.message ? h('p', { class: ui.message.kind === 'ok' ? 'hint saved' : 'form-error', role: ui.message.kind === 'ok' ? 'status' : 'alert', 'data-testid': 'calibration-message' }, ui.message.text, ui.message.detail ? h('span', { class: 'toast-detail' }, ui.message.detail) : null) : null,
     control
       ? controls(app)
-      : h('p', null, h('button', { type: 'button', class: 'btn', 'data-testid': 'camera-unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('cameraNeedsPin'))),
+      : h('p', null, h('button', { type: 'button', class: 'btn', 'data-testid': 'camera-unlock', onclick: () => app.askPin() }, t('cameraNeedsPin'))),
   ];
   return h('section', { class: 'camera-setup', 'data-testid': 'camera-setup' }, title, body);
 }

@@ -69,7 +69,7 @@ export function chromeView(app: App): HTMLElement {
       snap?.pin && !app.kiosk ? h('span', { class: 'pin-shown', title: t('pinShownWhy') }, t('pinShown', { pin: snap.pin })) : null,
       snap?.canControl
         ? h('span', { class: 'control on', 'data-testid': 'control-state' }, t('controlling'))
-        : h('button', { type: 'button', class: 'btn small', 'data-testid': 'unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlock')),
+        : h('button', { type: 'button', class: 'btn small', 'data-testid': 'unlock', onclick: () => app.askPin() }, t('unlock')),
       h('button', { type: 'button', class: 'btn small', 'aria-pressed': soundEnabled() ? 'true' : 'false', onclick: () => {
         unlockAudio();
         setSound(!soundEnabled());

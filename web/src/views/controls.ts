@@ -113,3 +113,10 @@ export function gameControls(app: App): HTMLElement | null {
   }
   return h('section', { class: 'game-controls' }, buttons);
 }
+
+/** No game yet: the way to start one, the wizard, or the PIN it needs first (`where`: the page, for its test ids). */
+export function startGameButton(app: App, where: 'table' | 'phone'): HTMLElement {
+  return app.snap?.canControl
+    ? h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': `${where}-new-game`, onclick: () => app.go('wizard') }, t('newGame'))
+    : h('button', { type: 'button', class: 'btn big-btn', 'data-testid': `${where}-unlock`, onclick: () => app.askPin() }, t('unlockToStart'));
+}

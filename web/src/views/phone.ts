@@ -3,7 +3,7 @@ import type { App } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
 import { t } from '../i18n.ts';
 import { boardView } from './board.ts';
-import { turnStepButton } from './controls.ts';
+import { startGameButton, turnStepButton } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
 import { alertsView, cardIsPast, cardWords, countersView, historyView, nextStepView, shownCard, stopwatchView } from './status.ts';
@@ -38,9 +38,7 @@ export function phoneView(app: App): HTMLElement {
 function noGame(app: App): HTMLElement {
   return h('div', { class: 'phone-no-game' },
     h('p', null, app.snap ? t('noGame') : t('connecting')),
-    !app.snap || app.kiosk ? null
-    : app.snap.canControl ? h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'phone-new-game', onclick: () => app.go('wizard') }, t('newGame'))
-    : h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'phone-unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlockToStart')));
+    !app.snap || app.kiosk ? null : startGameButton(app, 'phone'));
 }
 
 /** Undo on the phone too (a roll's panel has its own): a tap in the wrong place is taken back where it was made. */

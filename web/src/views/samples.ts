@@ -369,7 +369,7 @@ export function samplesView(app: App): HTMLElement {
   if (!snap.canControl) {
     return h('section', { class: 'samples' }, intro,
       h('p', { class: 'no-game' }, t('samplesNeedPin')),
-      h('button', { type: 'button', class: 'btn primary big-btn', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlock')));
+      h('button', { type: 'button', class: 'btn primary big-btn', onclick: () => app.askPin() }, t('unlock')));
   }
   askFolder(app);
   askModel(app);

@@ -3,7 +3,7 @@ import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { t } from '../i18n.ts';
 import { boardView } from './board.ts';
-import { gameControls } from './controls.ts';
+import { gameControls, startGameButton } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
 import { alertsView, cardView, countersView, historyView, nextStepView, stopwatchView } from './status.ts';
@@ -30,11 +30,7 @@ export function tableView(app: App): HTMLElement {
 /** No game yet: said, with the way to start one (the wizard, or the PIN it needs first). */
 function noGameBanner(app: App): HTMLElement {
   if (!app.snap) return h('p', { class: 'no-game' }, t('connecting'));
-  return h('div', { class: 'no-game' },
-    h('p', null, t('noGame')),
-    app.snap.canControl
-      ? h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'table-new-game', onclick: () => app.go('wizard') }, t('newGame'))
-      : h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'table-unlock', onclick: () => { app.ui.pinOpen = true; app.render(false); } }, t('unlockToStart')));
+  return h('div', { class: 'no-game' }, h('p', null, t('noGame')), startGameButton(app, 'table'));
 }
 
 export function rollView(app: App): HTMLElement {

@@ -83,6 +83,11 @@ function fieldset(legend: string, ...children: Child[]): HTMLElement {
   return h('fieldset', null, h('legend', null, legend), children);
 }
 
+/** The page the form returns to: the demo station's, a phone's, else the table's. */
+function homePage(app: App): 'kiosk' | 'phone' | 'table' {
+  return app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table';
+}
+
 export function wizardView(app: App): HTMLElement {
   const f = (form ??= initialForm(app));
   const rules = app.rules();
@@ -105,7 +110,7 @@ export function wizardView(app: App): HTMLElement {
       if (st?.setup && st.phase !== 'over' && !app.snap?.attract && !(await ask(app, t('newGameConfirm', { turn: st.turn }), t('startGame')))) return;
       // without the PIN, the game starts once it is given
       await app.act(() => app.client.command(newGameCommand(f, app.kiosk) as { type: string }), (reply) => {
-        if (reply.ok) app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'return');
+        if (reply.ok) app.go(homePage(app), 'return');
         else error.textContent = reply.error.code === 'pinRequired' ? '' : reply.error.message;
       });
     },
@@ -142,7 +147,7 @@ export function wizardView(app: App): HTMLElement {
     h('div', { class: 'wizard-actions' },
       h('p', { class: 'total-time', 'data-testid': 'total-time' }, t('totalTime', { n: totalMinutes(app, f) })),
       h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'start-game' }, t('startGame')),
-      h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'wizard-back', onclick: () => app.go(app.kiosk ? 'kiosk' : app.seat !== null ? 'phone' : 'table', 'return') }, t('back')),
+      h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'wizard-back', onclick: () => app.go(homePage(app), 'return') }, t('back')),
       // kept up to date by App.render (the form itself is not rebuilt by state pushes)
       h('p', { class: 'hint', 'data-needs-pin': '', hidden: app.snap?.canControl === true }, t('pinPrompt'))),
   );
