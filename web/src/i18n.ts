@@ -271,6 +271,7 @@ const en = {
   controlling: 'Controlling',
   watching: 'Watching only',
   unlock: 'Unlock controls',
+  unlockShort: 'Unlock',
   // wizard
   wizardTitle: 'New game',
   players: 'Players',
@@ -897,6 +898,7 @@ const es: Record<Key, string> = {
   controlling: 'Controlando',
   watching: 'Solo mirando',
   unlock: 'Desbloquear controles',
+  unlockShort: 'Desbloquear',
   wizardTitle: 'Nueva partida',
   players: 'Jugadores',
   inexperienced: 'Jugadores novatos',

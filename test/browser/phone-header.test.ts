@@ -1,0 +1,58 @@
+/**
+ * A phone's header keeps to two lines on a 360 px screen, in either language, before and after the
+ * PIN: the brand and the player's pages, then the controls (the unlock button's short name). The
+ * phone is a player's, away from the table-side screen: it is not shown the PIN.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { HAVE_CHROMIUM, PIN, shot, useBrowserTable, watchErrors } from './harness.ts';
+
+const tables = { tables: [{ id: 'default', name: 'Table 1', camera: 'synthetic', serial: 'virtual', showPinOnLocalDisplay: false }] };
+
+describe.skipIf(!HAVE_CHROMIUM)('phone header', () => {
+  const table = useBrowserTable(tables, { width: 360, height: 640 });
+  const page = () => table.page;
+  /** The header's lines: its parts' middles, those within half a button of each other counted as one. */
+  const headerLines = (on: Page) => on.evaluate(() => {
+    const parts = document.querySelectorAll<HTMLElement>('header.chrome > .brand, header.chrome > nav, header.chrome .tools > *');
+    const middles = Array.from(parts).filter((el) => el.offsetParent !== null).map((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top + box.height / 2;
+    }).sort((a, b) => a - b);
+    return middles.filter((y, i) => i === 0 || y - middles[i - 1]! > 22).length;
+  });
+
+  for (const lang of ['en', 'es']) {
+    it(`keeps to two lines at 360 px (${lang})`, async () => {
+      // a phone of its own: the PIN given on one is kept by that one
+      const phone = await page().context().browser()!.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+      const errors = watchErrors(phone);
+      await phone.goto(`${table.server.url}/?view=phone&seat=1&lang=${lang}`);
+      await phone.getByTestId('unlock').waitFor();
+      expect(await phone.locator('.pin-shown').count()).toBe(0);
+      expect(await phone.getByTestId('unlock').innerText()).toBe(lang === 'en' ? 'Unlock' : 'Desbloquear');
+      expect(await headerLines(phone)).toBe(2);
+      await shot(phone, `phone-header-${lang}`);
+      await phone.getByTestId('unlock').click();
+      await phone.getByTestId('pin-input').fill(PIN);
+      await phone.getByTestId('pin-submit').click();
+      await phone.getByTestId('control-state').waitFor();
+      // the PIN shown to whoever controls the table, to give to the others, and a tick for "Controlling"
+      expect(await phone.locator('.pin-shown').innerText()).toBe(`PIN ${PIN}`);
+      expect(await phone.getByTestId('control-state').locator('.wide-only').isVisible()).toBe(false);
+      expect(await phone.getByTestId('control-state').innerText()).toMatch(/^✓/);
+      expect(await headerLines(phone)).toBe(2);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(errors).toEqual([]);
+      await phone.close();
+    });
+  }
+
+  it('names the button in full on a wider screen', async () => {
+    await page().setViewportSize({ width: 800, height: 640 });
+    await page().goto(`${table.server.url}/?view=phone&seat=1&lang=en`);
+    await expect.poll(() => page().getByTestId('unlock').innerText()).toBe('Unlock controls');
+    expect(await headerLines(page())).toBe(2);
+    expect(table.errors).toEqual([]);
+  });
+});
