@@ -196,6 +196,40 @@ describe('weather events', () => {
     expect(attacking.roll?.tracker.spec.dice).toBe(3);
   });
 
+  describe('Hawk Eye on a reveal ("you can take one search action to reveal the token": the text leaves it open, manoeuvres.hawkEyeRevealsWeather)', () => {
+    const revealing = (id: WeatherId, hawkEyeRevealsWeather?: boolean) => {
+      const ruleOverrides = hawkEyeRevealsWeather === undefined ? {} : { 'manoeuvres.hawkEyeRevealsWeather': hawkEyeRevealsWeather };
+      const s = choose(withTile('hawkEye', 3, { newGame: { ruleOverrides }, planes: { 3: { position: at(5) } } }), { 3: 'search' });
+      island(s, 5).weather = { id, revealed: false };
+      return s;
+    };
+
+    it('is refused by default, the tile kept', () => {
+      const s = revealing('goodVisibility');
+      expect(refused(s, { type: 'revealWeather', plane: 3, manoeuvre: true }, 'manoeuvreNotHere')).toBe("Plane 3's tile cannot be used to reveal a weather token.");
+      expect(plane(s, 3).manoeuvre).toEqual({ id: 'hawkEye', used: false });
+    });
+
+    it('where the rules allow it: the search token one position extra when the token is turned over', () => {
+      const rolling = ok(revealing('goodVisibility', true), { type: 'revealWeather', plane: 3, manoeuvre: true }).state;
+      expect(plane(rolling, 3).manoeuvre).toEqual({ id: 'hawkEye', used: true });
+      const good = ok(roll(rolling, [6, 6, 4, 5]), { type: 'confirmRoll' });
+      expect(good.state.search).toBe(2);
+      expect(plane(good.state, 3).skill).toBe(1);
+      expect(good.events).toContainEqual(expect.objectContaining({ type: 'searchRaised', raised: 1, reason: 'Hawk Eye' }));
+      const storm = ok(roll(ok(revealing('storm', true), { type: 'revealWeather', plane: 3, manoeuvre: true }).state, [6, 6, 4, 5]), { type: 'confirmRoll' }).state;
+      expect(storm.search).toBe(1);
+      expect(plane(storm, 3).skill).toBe(0);
+    });
+
+    it('where the rules allow it: a failed reveal still raises the search token 1 position and earns the skill point', () => {
+      const failed = ok(roll(ok(revealing('goodVisibility', true), { type: 'revealWeather', plane: 3, manoeuvre: true }).state, [2, 3, 4, 5]), { type: 'confirmRoll' }).state;
+      expect(island(failed, 5).weather).toEqual({ id: 'goodVisibility', revealed: false });
+      expect(failed.search).toBe(1);
+      expect(plane(failed, 3).skill).toBe(1);
+    });
+  });
+
   it('a weather token is revealed only where one lies face down', () => {
     const s = choose(scenario({ newGame: { expansions: ALL }, planes: { 3: { position: at(2) } } }), { 3: 'search' });
     refused(s, { type: 'revealWeather', plane: 3 }, 'noWeatherToken');

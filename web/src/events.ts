@@ -67,7 +67,7 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
     case 'attackMissed':
       return t('ev_attackMissed', { plane, faces: Array.isArray(e.faces) ? e.faces.join(' ') : '' });
     case 'searchRaised':
-      return t('ev_searchRaised', { n: num(e.raised), search: num(e.search) });
+      return t(e.reason === 'Hawk Eye' ? 'ev_searchRaisedHawkEye' : 'ev_searchRaised', { plane, n: num(e.raised), search: num(e.search) });
     case 'searchFailed':
       return t('ev_searchFailed', { plane });
     case 'shohoLocated':

@@ -29,7 +29,7 @@ import type {
   TakeOffCommand,
   UseDropTankCommand,
 } from './commands.ts';
-import { MANOEUVRE_NAMES, MANOEUVRE_SERVES, type ManoeuvreAction } from './manoeuvres.ts';
+import { MANOEUVRE_NAMES, tilesServing, type ManoeuvreAction } from './manoeuvres.ts';
 import type { ActionType, AttackTargetInfo, IslandState, ManoeuvreId, PlaneState, Position } from './types.ts';
 import type { RollTier } from '../../dice/types.ts';
 
@@ -82,7 +82,7 @@ function beginAction(ctx: Ctx, plane: PlaneState, action: ActionType, verb: stri
 
 /** Discard the plane's expert manoeuvre tile to use it here (checked against what the tile allows). */
 function useManoeuvre(ctx: Ctx, plane: PlaneState, use: ManoeuvreUse | undefined, action: ManoeuvreAction, what: string): ManoeuvreId | null {
-  const allowed: readonly ManoeuvreId[] = MANOEUVRE_SERVES[action];
+  const allowed = tilesServing(action, ctx.rules);
   if (use === undefined) return null;
   if (!ctx.state.setup?.expansions.expertManoeuvres) reject('noManoeuvres', 'This game is played without the expert manoeuvres expansion.');
   const tile = plane.manoeuvre;

@@ -13,6 +13,7 @@ export const MANOEUVRE_SERVES = {
   oneIslandMove: [],
   /** "Hawk Eye. When taking the search action, increase the search token one position extra."; "Efficient. Don't lose fuel points by all of a die roll." */
   search: ['hawkEye', 'efficient'],
+  /** a weather reveal is "a search action": Hawk Eye serves it too where `manoeuvres.hawkEyeRevealsWeather` says so (tilesServing) */
   revealWeather: ['efficient'],
   /** "Decisive. When attacking, re-roll the first [1] that is rolled." */
   attack: ['decisive', 'efficient'],
@@ -21,6 +22,12 @@ export const MANOEUVRE_SERVES = {
 } as const satisfies Record<string, readonly ManoeuvreId[]>;
 
 export type ManoeuvreAction = keyof typeof MANOEUVRE_SERVES;
+
+/** The tiles that serve an action under the game's rules. */
+export function tilesServing(action: ManoeuvreAction, rules: { manoeuvres: { hawkEyeRevealsWeather: boolean } }): readonly ManoeuvreId[] {
+  if (action === 'revealWeather' && rules.manoeuvres.hawkEyeRevealsWeather) return [...MANOEUVRE_SERVES.revealWeather, 'hawkEye'];
+  return MANOEUVRE_SERVES[action];
+}
 
 export const MANOEUVRE_NAMES: Record<ManoeuvreId, string> = {
   landingAce: 'Landing Ace',

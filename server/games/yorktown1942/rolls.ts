@@ -209,8 +209,14 @@ function finishSearch(ctx: Ctx, plane: PlaneState, roll: ActiveRoll, tierId: str
 function finishWeather(ctx: Ctx, plane: PlaneState, roll: ActiveRoll, tierId: string | null, told: WeatherId | undefined): void {
   const island = ctx.state.islands.find((i) => i.id === roll.island);
   if (!island?.weather) return;
+  // Hawk Eye serves a reveal only where the rules say so (the tile is refused otherwise)
+  const hawkEye = roll.manoeuvre === 'hawkEye';
   if (tierId === null) {
     emit(ctx, 'weatherNotRevealed', { plane: plane.id, island: island.id });
+    if (hawkEye) {
+      raiseSearch(ctx, plane, ctx.rules.manoeuvres.hawkEyeFailSearch, 'Hawk Eye');
+      gainSkill(ctx, plane, ctx.rules.manoeuvres.hawkEyeFailSkill, 'Hawk Eye');
+    }
     return;
   }
   let id = island.weather.id;
@@ -225,18 +231,24 @@ function finishWeather(ctx: Ctx, plane: PlaneState, roll: ActiveRoll, tierId: st
   }
   emit(ctx, 'weatherRevealed', { plane: plane.id, island: island.id, weather: id });
   ctx.state.weatherRevealed.push(id);
+  if (hawkEye) raiseSearch(ctx, plane, ctx.rules.manoeuvres.hawkEyeExtra, 'Hawk Eye');
   if (id === 'goodVisibility') {
     island.weather = null;
-    const before = ctx.state.search;
-    ctx.state.search = Math.min(ctx.rules.search.max, ctx.state.search + ctx.rules.weather.goodVisibilitySearch);
-    if (ctx.state.search > before) emit(ctx, 'searchRaised', { plane: plane.id, raised: ctx.state.search - before, search: ctx.state.search, reason: 'good visibility' });
-    if (before < ctx.rules.search.locatedAt && ctx.state.search >= ctx.rules.search.locatedAt) emit(ctx, 'shohoLocated', { search: ctx.state.search });
+    raiseSearch(ctx, plane, ctx.rules.weather.goodVisibilitySearch, 'good visibility');
     gainSkill(ctx, plane, ctx.rules.weather.goodVisibilitySkill, 'good visibility');
   } else if (id === 'nothing') {
     island.weather = null;
   } else {
     island.weather = { id, revealed: true };
   }
+}
+
+/** The search token raised (not past the track's end) outside a search roll, and the Shōhō located when it reaches that level. */
+function raiseSearch(ctx: Ctx, plane: PlaneState, by: number, reason: string): void {
+  const before = ctx.state.search;
+  ctx.state.search = Math.min(ctx.rules.search.max, before + by);
+  if (ctx.state.search > before) emit(ctx, 'searchRaised', { plane: plane.id, raised: ctx.state.search - before, search: ctx.state.search, reason });
+  if (before < ctx.rules.search.locatedAt && ctx.state.search >= ctx.rules.search.locatedAt) emit(ctx, 'shohoLocated', { search: ctx.state.search });
 }
 
 function finishShoho(ctx: Ctx, plane: PlaneState, tierId: string | null): void {

@@ -95,6 +95,7 @@ export interface Rules {
     hawkEyeExtra: number;
     hawkEyeFailSearch: number;
     hawkEyeFailSkill: number;
+    hawkEyeRevealsWeather: boolean;
     decisiveFreeOnes: number;
   };
   board: Board;

@@ -1,6 +1,6 @@
 /** Plane cards (fuel, skill, dice, cockpit, load, position, action) and each plane's controls. */
 import type { ActionRollKind } from '../../../server/games/yorktown1942/action-odds.ts';
-import { MANOEUVRE_SERVES, type ManoeuvreAction } from '../../../server/games/yorktown1942/manoeuvres.ts';
+import { tilesServing, type ManoeuvreAction } from '../../../server/games/yorktown1942/manoeuvres.ts';
 import { moveDestinations, stepsFrom, type MoveDestinations } from '../../../server/games/yorktown1942/board.ts';
 import type { IslandState, ManoeuvreId, PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App, PlaneForm } from '../app.ts';
@@ -101,7 +101,7 @@ const MANOEUVRES = ['landingAce', 'efficient', 'decisive', 'hawkEye', 'aggressiv
 function manoeuvreChoices(app: App, plane: PlaneState, actions: readonly ManoeuvreAction[]): [string, string][] {
   const st = app.state;
   if (!st?.setup?.expansions.expertManoeuvres || !plane.manoeuvre || plane.manoeuvre.used) return [];
-  const serves = new Set<ManoeuvreId>(actions.flatMap((a) => MANOEUVRE_SERVES[a]));
+  const serves = new Set<ManoeuvreId>(actions.flatMap((a) => tilesServing(a, app.rules())));
   const choices: [string, string][] = [['', t('manoeuvreNone')]];
   if (plane.manoeuvre.id !== null || st.setup.deck === 'digital') {
     const tile = plane.manoeuvre.id ?? app.secretTile(plane.id);
