@@ -154,6 +154,18 @@ describe('Japanese phase', () => {
     expect(state.phase).toBe('planes');
   });
 
+  it('a Direct Hit card\'s CAP fighter is left out where the rules read "no Japanese plane this turn" (yorktown.directHitPlacesCap)', () => {
+    const s = Object.assign(scenario({ japanese: CHAIN, newGame: { deck: 'physical', ruleOverrides: { 'yorktown.directHitPlacesCap': false } } }), { phase: 'japanese' as const, turn: 1 });
+    const { state, events } = ok(s, card([4], 'kate', 'cap', true));
+    expect(state.yorktownHits).toBe(1);
+    expect(state.cap).toBe(0);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'capIgnored', why: 'no Japanese plane is placed after a Direct Hit' }));
+    expect(state.phase).toBe('planes');
+    // a Shōhō-moves event still happens
+    const moves = Object.assign(scenario({ japanese: CHAIN, newGame: { deck: 'physical', ruleOverrides: { 'yorktown.directHitPlacesCap': false } } }), { phase: 'japanese' as const, turn: 1, search: 2 });
+    expect(ok(moves, card([4], 'kate', 'shohoMoves', true)).state.search).toBe(1);
+  });
+
   it('a Direct Hit card while the Yorktown is not spotted only places its planes', () => {
     const { state } = ok(japanesePhase(), card([4], 'kate', 'none', true));
     expect(state.yorktownHits).toBe(0);

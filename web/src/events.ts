@@ -35,6 +35,8 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
       return t('ev_japaneseNotPlaced', { plane: tk(`jap_${str(e.plane)}`) });
     case 'capAdded':
       return t('ev_capAdded', { n: num(e.cap), max: rules.cap.spaces });
+    case 'capIgnored':
+      return t('ev_capIgnored');
     case 'shohoMoved':
       return t('ev_shohoMoved', { n: num(e.search) });
     case 'spotted':

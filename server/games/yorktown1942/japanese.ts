@@ -194,7 +194,8 @@ export function resolveCard(ctx: Ctx, card: JapaneseCard, startAttackRoll: (dice
   if (chain && card.directHit) {
     hitYorktown(ctx, ctx.rules.yorktown.directHitHits, 'Direct Hit');
     if (state.outcome) return;
-    resolveEvent(ctx, card);
+    if (card.event === 'cap' && !ctx.rules.yorktown.directHitPlacesCap) emit(ctx, 'capIgnored', { why: 'no Japanese plane is placed after a Direct Hit' });
+    else resolveEvent(ctx, card);
     toPlayerPhase(ctx);
     return;
   }

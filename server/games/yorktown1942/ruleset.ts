@@ -52,6 +52,7 @@ export interface Rules {
     aaKillPlacesNoPlane: boolean;
     hitsToSink: number;
     directHitHits: number;
+    directHitPlacesCap: boolean;
   };
   cap: { spaces: number; dicePenaltyPerFighter: number };
   search: {
