@@ -351,7 +351,9 @@ describe('move', () => {
     const s = choose(scenario({ japanese: { 5: ['jake'] }, planes: { 2: { fuel: 1 } } }));
     expect(plane(ok(s, { type: 'move', plane: 3, to: 1, via: 4 }).state, 3)).toMatchObject({ position: at(1), fuel: 10 });
     expect(refused(s, { type: 'move', plane: 3, to: 2, via: 5 }, 'viaOccupied')).toMatch(/island 5 is occupied/);
-    expect(refused(s, { type: 'move', plane: 2, to: 4, via: 8 }, 'notEnoughFuel')).toBe('Plane 2 has only 1 fuel point: a two-island move costs 3.');
+    expect(refused(s, { type: 'move', plane: 2, to: 4, via: 8 }, 'notEnoughFuel')).toBe('Plane 2 has only 1 fuel point: a two-island move costs 3. Skipping its action costs 1 fuel point.');
+    const dry = choose(scenario({ planes: { 2: { fuel: 0 } } }));
+    expect(refused(dry, { type: 'move', plane: 2, to: 8 }, 'notEnoughFuel')).toMatch(/costs 1\. Skipping its action crashes it: no fuel to stay in the air\.$/);
   });
 
   it('"Spend 1 fuel point to return your plane from any space to the approach space ... as long as you don\'t pass through islands containing Japanese planes."', () => {

@@ -31,7 +31,7 @@ const ES: Record<string, string> = {
   noDropTank: 'el avión no lleva tanque externo.',
   notTurnStart: 'el tanque externo se usa al principio del turno del avión.',
   tooMuchFuel: 'el avión tiene demasiado combustible para usar el tanque externo.',
-  notEnoughFuel: 'el avión no tiene combustible suficiente.',
+  notEnoughFuel: 'el avión no tiene combustible suficiente. Si salta su acción, en el aire pierde combustible, y sin él se estrella.',
   noLoadTokens: 'todas las fichas de bomba o tanque externo están en uso.',
   noDice: 'el avión no tiene dados que tirar.',
   rollInProgress: 'hay una tirada en curso: lee los dados y confírmala primero.',
