@@ -15,7 +15,6 @@ import type { DiceSampleStore } from '../store/dice-sample-store.ts';
 import type { DiceModels } from '../vision/dice-models.ts';
 import type { TableService } from '../table/table-service.ts';
 import { SimulatorRequestError, type Table, type TableLog } from '../table/table.ts';
-import { localDay } from '../store/stats-store.ts';
 import { bearerPin, checkPin, mayShowPin } from './access.ts';
 import { insideWebRoot, originCheck, securityHeaders } from './browser-safety.ts';
 import { CommandValidator } from './command-validator.ts';
@@ -23,6 +22,7 @@ import { PinLimiter, type PinLimiterOptions } from './pin-limiter.ts';
 import { registerCameraRoutes } from './camera-routes.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { registerSampleRoutes } from './sample-routes.ts';
+import { registerStatsRoutes } from './stats-routes.ts';
 import * as S from './schemas.ts';
 import { SocketHub } from './socket-hub.ts';
 
@@ -224,15 +224,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return { ok: true, tableId: t.id };
   });
 
-  app.get<IdParams & { Querystring: { day?: string } }>(
-    '/api/tables/:id/stats',
-    { schema: { params: S.tableParams, querystring: S.statsQuery } },
-    async (request, reply) => {
-      const t = table(request, reply);
-      if (!t) return reply;
-      return service.stats.day(t.id, request.query.day ?? localDay(Date.now()));
-    },
-  );
+  registerStatsRoutes(app, { stats: service.stats, table, sendError });
 
   app.get<IdParams>('/api/tables/:id/settings', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
     const t = table(request, reply);

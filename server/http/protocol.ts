@@ -134,20 +134,18 @@ export type { TrayEstimateReply } from '../table/camera-setup.ts';
 /**
  * GET /api/tables/:id/stats?day=YYYY-MM-DD (server's local day; default today). `games` and the figures
  * after it are the finished games; games left unfinished (`abandoned`, by cause: newGame, reset,
- * leftAlone) and the attract games are counted apart.
+ * leftAlone; with how long they were played, and the last 20 with their figures where they were left)
+ * and the attract games are counted apart.
  */
-export interface DayStatsReply {
-  tableId: string;
-  day: string;
-  games: number;
-  results: Record<string, number>;
-  causes: Record<string, number>;
-  durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null };
-  /** with how long they were played, and the last 20 with their figures where they were left */
-  abandoned: { games: number; causes: Record<string, number>; durationMs: { median: number | null; mean: number | null; min: number | null; max: number | null }; recent: DayStatsReply['recent'] };
-  attractGames: number;
-  recent: { startedAt: number; endedAt: number; result: string; cause: string | null; durationMs: number; details: Record<string, unknown> }[];
-}
+export type { DayStats as DayStatsReply } from '../store/stats-store.ts';
+
+/**
+ * GET /api/tables/:id/stats?from=YYYY-MM-DD&to=YYYY-MM-DD (server's local days, both included, at most
+ * 366): `days`, every day of the range oldest first, in short (finished games, wins, left unfinished,
+ * attract games, the finished games' mean duration; days without a game too), and `totals`, the range's
+ * figures as a day's (`games`, `results`, `causes`, `durationMs`, `abandoned`, `attractGames`, `recent`).
+ */
+export type { DaySummary, RangeStats as RangeStatsReply, StatsFigures } from '../store/stats-store.ts';
 
 /** GET /api/tables/:id/seats/:seat/secrets. Yorktown: `{tiles: [{plane, manoeuvre}]}` (unused tiles the engine dealt; none in a physical game). */
 export interface SeatSecretsReply<T = unknown> {
@@ -179,6 +177,8 @@ export type CommandAck<S = unknown> =
  *  - POST /api/tables/:id/auth           Authorization: Bearer <PIN> -> 200 {ok} | 401/403/429 {error}
  *  - GET  /api/tables/:id/seats/:seat/secrets (PIN) SeatSecretsReply: what that seat may look at (Yorktown: its dealt expert manoeuvre tiles)
  *  - GET  /api/tables/:id/stats?day=     DayStatsReply
+ *  - GET  /api/tables/:id/stats?from=&to= RangeStatsReply (400 badRange: day with from/to, not a day, from after to, over 366 days)
+ *  - GET  /api/tables/:id/stats/games.csv?from=&to= text/csv, one line per game of the range (attachment games-<table>-<from>-to-<to>.csv)
  *  - GET  /api/tables/:id/settings       {settings: {ruleOverrides}, kiosk}
  *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame; 400 badRuleOverride (saved nothing) when no game can be played with them
  *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?, leaning?: 0..3, keep?} -> {ok, faces}   (409 without a synthetic camera; `leaning`: of the dice thrown, how many land leaning, no face up; with `faces`, dice more than those; 400 when more than are thrown; `keep`: faces among the roll's dice (not its locked 1s) set aside, the rest re-rolled, `faces` the re-rolled ones; 400 when they are not there)

@@ -16,10 +16,20 @@ export const frameQuery = {
   properties: { t: { type: 'string', maxLength: 32 } },
 } as const;
 
+/** A range's days are read in words by stats-range.ts (which day is wrong, and why). */
+const rangeDay = { type: 'string', maxLength: 32 } as const;
+
 export const statsQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { day: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' } },
+  properties: { day: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' }, from: rangeDay, to: rangeDay },
+} as const;
+
+export const gamesCsvQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to'],
+  properties: { from: rangeDay, to: rangeDay },
 } as const;
 
 /** The envelope every command shares; the command's own schema is checked next. */

@@ -52,8 +52,10 @@ describe.skipIf(!HAVE_CHROMIUM)('accessibility of every page (axe-core)', () => 
     await command(table.server, { type: 'cardDrawn', card: { islands: [8], plane: 'jake' } });
     await command(table.server, { type: 'cardDrawn', card: { islands: [8], plane: 'kate' } });
     await command(table.server, { type: 'cardDrawn', card: { islands: [1], plane: 'jake' } });
-    for (const view of ['table', 'roll', 'phone', 'wizard', 'settings', 'camera', 'samples', 'box', 'kiosk']) {
+    for (const view of ['table', 'roll', 'phone', 'wizard', 'settings', 'camera', 'samples', 'box', 'kiosk', 'stats']) {
       await open(`/?view=${view}&lang=en`);
+      // the statistics page's figures and table, not its "Asking the table…"
+      if (view === 'stats') await page().getByTestId('stats-totals').waitFor();
       // with the PIN (kept for the tab): every control shown
       expect(await page().getByTestId('unlock').count()).toBe(0);
       expect({ view, broken: await violations(page()) }).toEqual({ view, broken: [] });

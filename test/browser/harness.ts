@@ -40,8 +40,8 @@ function newestSource(dir: string): number {
 /** Builds web/dist unless it is newer than every source it bundles (`npm run test:browser` builds it first). */
 export function buildWeb(): void {
   const bundle = join(ROOT, 'web', 'dist', 'app.js');
-  // the bundle also holds engine code (ruleset, board, dice odds) and the table's list of recent events
-  const sources = Math.max(...['web/src', 'web/public', 'server/games', 'server/dice', 'server/table'].map((d) => newestSource(join(ROOT, d))));
+  // the bundle also holds engine code (ruleset, board, dice odds), the table's list of recent events, and the statistics' calendar and longest range
+  const sources = Math.max(...['web/src', 'web/public', 'server/games', 'server/dice', 'server/table', 'server/store', 'server/http'].map((d) => newestSource(join(ROOT, d))));
   if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return;
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-web.mjs')], { cwd: ROOT, stdio: 'pipe' });
 }

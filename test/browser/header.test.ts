@@ -37,7 +37,7 @@ describe.skipIf(!HAVE_CHROMIUM)('header', () => {
     expect(await menuOpen()).toBe(false);
 
     await page().getByTestId('setup-menu-open').click();
-    expect(await page().locator('.setup-menu-list .nav-btn').allTextContents()).toEqual(['Settings', 'Camera', 'Dice photos', 'Button box', 'Demo station']);
+    expect(await page().locator('.setup-menu-list .nav-btn').allTextContents()).toEqual(['Settings', 'Camera', 'Dice photos', 'Button box', 'Demo station', 'Statistics']);
     await shot(page(), 'header-setup-menu');
     await page().getByTestId('nav-camera').click();
     await expect.poll(() => new URL(page().url()).searchParams.get('view')).toBe('camera');

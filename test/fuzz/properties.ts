@@ -297,6 +297,7 @@ const ROUTES: [string, string][] = [
   ['GET', '/api/tables/:id/frame.jpg'],
   ['POST', '/api/tables/:id/auth'],
   ['GET', '/api/tables/:id/stats'],
+  ['GET', '/api/tables/:id/stats/games.csv'],
   ['GET', '/api/tables/:id/settings'],
   ['PUT', '/api/tables/:id/settings'],
   ['POST', '/api/tables/:id/simulator/throw'],
@@ -326,7 +327,7 @@ export const httpRoutes: FuzzTarget = {
     const { fixture } = await preparedApp();
     const { app } = fixture.built;
     const segment = fc.oneof(fc.constantFrom('default', 'DEFAULT', 'nope', '..', '%2e%2e', '', 'a'.repeat(40), '%00', '-x'), fc.string({ maxLength: 12 }).map(encodeURIComponent));
-    const query = fc.oneof(fc.constant(''), fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((d) => '?' + new URLSearchParams(d).toString()), fc.constantFrom('?day=2026-13-40', '?day=2026-01-01', '?t=1', '?t=' + 'x'.repeat(40), '?a[b]=1', '?day=1&day=2'));
+    const query = fc.oneof(fc.constant(''), fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((d) => '?' + new URLSearchParams(d).toString()), fc.constantFrom('?day=2026-13-40', '?day=2026-01-01', '?from=2026-01-01&to=2026-12-31', '?from=2026-02-30&to=2026-01-01', '?from=2025-01-01&to=2026-12-31', '?t=1', '?t=' + 'x'.repeat(40), '?a[b]=1', '?day=1&day=2'));
     const unit = fc.oneof(fc.double({ min: -0.5, max: 1.5, noNaN: false }), smallJson);
     const area = fc.oneof(fc.record({ x: unit, y: unit, w: unit, h: unit }, { requiredKeys: [] }), fc.record({ quad: fc.oneof(fc.array(fc.array(unit, { maxLength: 3 }), { maxLength: 5 }), smallJson) }));
     const method = fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') });

@@ -13,8 +13,8 @@ import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Sna
 import { RECENT_EVENTS_LIMIT, withEvents, type RecentEvent } from '../../server/table/recent-events.ts';
 
 
-export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'camera' | 'samples' | 'box' | 'kiosk';
-export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'camera', 'samples', 'box', 'kiosk'];
+export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'camera' | 'samples' | 'box' | 'kiosk' | 'stats';
+export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'camera', 'samples', 'box', 'kiosk', 'stats'];
 
 export interface PlaneForm {
   /** the game, turn and action the form was filled for: a new one starts from the defaults */

@@ -5,7 +5,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import type { RecentEvent } from '../../server/table/recent-events.ts';
-import type { Ack, CalibrationConfig, CalibrationView, DayStats, HeldPhoto, LabelledSampleDie, ModelStatus, PhotosMeasure, Reply, SampleFolder, SavedPhoto, Snapshot, TrayEstimateReply, VisionUpdate } from './types.ts';
+import type { Ack, CalibrationConfig, CalibrationView, DayStats, HeldPhoto, LabelledSampleDie, ModelStatus, PhotosMeasure, RangeStats, Reply, SampleFolder, SavedPhoto, Snapshot, TrayEstimateReply, VisionUpdate } from './types.ts';
 
 export interface ClientEvents {
   state(snapshot: Snapshot): void;
@@ -137,6 +137,16 @@ export class TableClient {
   async stats(): Promise<DayStats | null> {
     const r = await this.http('GET', `${this.base()}/stats`);
     return r.ok ? (r.data as DayStats) : null;
+  }
+
+  /** `from` to `to` (YYYY-MM-DD, the service's days, both included): each day in short, and their figures together. */
+  statsRange(from: string, to: string): Promise<Reply<RangeStats>> {
+    return this.reply('GET', `${this.base()}/stats?${new URLSearchParams({ from, to })}`);
+  }
+
+  /** Where the games of `from` to `to` are, as a CSV file to save (a link: no PIN needed). */
+  gamesCsvUrl(from: string, to: string): string {
+    return `${this.base()}/stats/games.csv?${new URLSearchParams({ from, to })}`;
   }
 
   /** The events of the table's last commands (what "What happened" shows), and the journal position they reach. */

@@ -60,6 +60,27 @@ export function durationText(ms: number): string {
   return `${m}′ ${String(s).padStart(2, '0')}″`;
 }
 
+function dateOf(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
+const dateLocale = () => (lang() === 'es' ? 'es-ES' : 'en-GB');
+
+/** A YYYY-MM-DD day as the language writes it, short: "Sat 7 Mar" ("sáb, 7 mar"), with its year when asked. */
+export function dayText(day: string, withYear = false): string {
+  return dateOf(day).toLocaleDateString(dateLocale(), { weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) });
+}
+
+/** The same in two parts, the weekday ("Sat", "sáb") and the date ("7 Mar", "7 mar"), for a line that may break between them. */
+export function dayParts(day: string, withYear = false): { weekday: string; date: string } {
+  const date = dateOf(day);
+  return {
+    weekday: date.toLocaleDateString(dateLocale(), { weekday: 'short' }),
+    date: date.toLocaleDateString(dateLocale(), { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) }),
+  };
+}
+
 /** A number with this many decimals, written as the language writes them (12.5 in English, 12,5 in Spanish). */
 export function decimalText(v: number, digits: number): string {
   return v.toLocaleString(lang() === 'es' ? 'es-ES' : 'en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });

@@ -16,6 +16,7 @@ import { keepingFocus } from './user-hold.ts';
 import { redrawInPlace } from './dom.ts';
 import { samplesUnsaved, samplesView } from './views/samples.ts';
 import { resetSettingsCache, settingsUnsaved, settingsView } from './views/settings.ts';
+import { statsOutdated, statsPageView } from './views/stats.ts';
 import { tickStopwatch } from './views/status.ts';
 import { rollView, tableView } from './views/table.ts';
 import { wizardView } from './views/wizard.ts';
@@ -79,6 +80,7 @@ function start(): void {
   app.register('samples', samplesView);
   app.register('box', boxView);
   app.register('kiosk', kioskView);
+  app.register('stats', statsPageView);
   app.setChrome(chromeView);
   app.addOverlay(endOverlay);
   app.addOverlay(askOverlay);
@@ -105,7 +107,10 @@ function start(): void {
     const phase = (snap.state as { phase?: string } | null)?.phase ?? null;
     const startedAt = (snap.state as { startedAt?: number | null } | null)?.startedAt ?? null;
     // a game ended, or began, or was abandoned: today's figures change
-    if ((phase !== lastPhase && (phase === 'over' || lastPhase === 'over')) || startedAt !== lastStart) invalidateStats();
+    if ((phase !== lastPhase && (phase === 'over' || lastPhase === 'over')) || startedAt !== lastStart) {
+      invalidateStats();
+      statsOutdated();
+    }
     // a visitor's game cleared (not the station's own, which a visitor's tap clears before theirs starts),
     // or the station playing by itself again (nobody there: a passer-by's choice goes too)
     const cleared = lastStart !== null && startedAt === null && !lastAttract;
@@ -145,6 +150,7 @@ function start(): void {
       app.ui.samples.asked = false;
       app.ui.samples.modelAsked = false;
       resetCameraSetup();
+      statsOutdated();
       void app.catchUpHistory();
     }
     app.render(false);

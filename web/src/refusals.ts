@@ -91,6 +91,8 @@ const ES: Record<string, string> = {
   noFrame: 'la cámara aún no ha enviado ninguna imagen.',
   noTray: 'no se ha encontrado la bandeja en la imagen: vacíala, ilumínala por igual y vuelve a intentarlo, o dibújala sobre la imagen.',
   storageFailed: 'no se ha podido guardar (la base de datos no acepta escrituras).',
+  // statistics (views/stats.ts)
+  badRange: 'esos días no son un periodo que el servicio acepte (el primero antes del último, 366 días como mucho).',
 };
 
 /**

@@ -1,5 +1,5 @@
 /** The shapes the dashboard reads: the shared protocol plus the optional fields the service adds. */
-import type { AreaConfig, CalibrationConfig, CalibrationView, DayStatsReply, DiceModelStatus, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesEvaluation, DiceSamplesInfo, SeenDie, TableSnapshot, TrayEstimateReply, VisionUpdate } from '../../server/http/protocol.ts';
+import type { AreaConfig, CalibrationConfig, CalibrationView, DayStatsReply, DiceModelStatus, DiceSampleBody, DiceSampleHold, DiceSampleSaved, DiceSamplesEvaluation, DiceSamplesInfo, RangeStatsReply, SeenDie, TableSnapshot, TrayEstimateReply, VisionUpdate } from '../../server/http/protocol.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
 import type { ActionChance } from '../../server/games/yorktown1942/action-odds.ts';
 import type { RollOdds } from '../../server/dice/types.ts';
@@ -25,6 +25,7 @@ export interface Rejection {
 export type Ack = { ok: true; [k: string]: unknown } | { ok: false; error: Rejection };
 
 export type DayStats = DayStatsReply;
+export type RangeStats = RangeStatsReply;
 
 /** The dice model routes' shape (server/http/model-routes.ts). */
 export type ModelStatus = DiceModelStatus;

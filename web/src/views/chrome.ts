@@ -14,6 +14,7 @@ const NAV: Record<View, Key> = {
   samples: 'navSamples',
   box: 'navBox',
   kiosk: 'navKiosk',
+  stats: 'navStats',
 };
 
 function storage(): Storage | null {
@@ -28,7 +29,7 @@ const PHONE_VIEWS: View[] = ['table', 'roll', 'phone'];
 /** the pages of play, in the header */
 const PLAY_VIEWS: View[] = ['table', 'roll', 'phone', 'wizard'];
 /** the pages that set the table up, in the header's menu */
-const SETUP_VIEWS: View[] = ['settings', 'camera', 'samples', 'box', 'kiosk'];
+const SETUP_VIEWS: View[] = ['settings', 'camera', 'samples', 'box', 'kiosk', 'stats'];
 
 function navButton(app: App, v: View): HTMLElement {
   return h('button', { type: 'button', class: `nav-btn${app.view === v ? ' current' : ''}`, 'aria-current': app.view === v ? 'page' : null, 'data-testid': `nav-${v}`, onclick: () => {

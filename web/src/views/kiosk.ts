@@ -6,8 +6,9 @@
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { durationText } from '../format.ts';
-import { t, tk } from '../i18n.ts';
+import { t } from '../i18n.ts';
 import type { DayStats } from '../types.ts';
+import { defeatsView } from './defeats.ts';
 import { tableView } from './table.ts';
 
 let stats: DayStats | null = null;
@@ -30,7 +31,6 @@ export function invalidateStats(): void {
 export function statsView(): HTMLElement {
   const left = stats?.abandoned?.games ?? 0;
   if (!stats || stats.games + left === 0) return h('section', { class: 'day-stats', 'data-testid': 'day-stats' }, h('h2', null, t('todayStats')), h('p', null, t('statsUnavailable')));
-  const defeats = Object.entries(stats.causes).filter(([cause]) => cause !== 'shohoSunk');
   return h('section', { class: 'day-stats', 'data-testid': 'day-stats' },
     h('h2', null, t('todayStats')),
     h('dl', null,
@@ -40,9 +40,7 @@ export function statsView(): HTMLElement {
       h('div', null, h('dt', null, t('wins')), h('dd', null, stats.results.won ?? 0)),
       h('div', null, h('dt', null, t('avgDuration')), h('dd', null, stats.durationMs.mean !== null ? durationText(stats.durationMs.mean) : '—')),
     ),
-    defeats.length
-      ? h('div', { class: 'defeats' }, h('h3', null, t('defeatsBy')), h('ul', null, defeats.map(([cause, n]) => h('li', { 'data-testid': `defeats-${cause}` }, `${tk(`cause_${cause}`).replace(/\.$/, '')}: `, h('strong', null, n)))))
-      : null,
+    defeatsView(stats.causes),
   );
 }
 
