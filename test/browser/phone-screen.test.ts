@@ -1,15 +1,15 @@
 /**
- * A phone's header keeps to two lines on a 360 px screen, in either language, before and after the
+ * A phone's screen: the end of a game shown whole (its Close within reach). The header keeps to two lines on a 360 px screen, in either language, before and after the
  * PIN: the brand and the player's pages, then the controls (the unlock button's short name). The
  * phone is a player's, away from the table-side screen: it is not shown the PIN.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, PIN, shot, useBrowserTable, watchErrors } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, command, shot, useBrowserTable, watchErrors } from './harness.ts';
 
 const tables = { tables: [{ id: 'default', name: 'Table 1', camera: 'synthetic', serial: 'virtual', showPinOnLocalDisplay: false }] };
 
-describe.skipIf(!HAVE_CHROMIUM)('phone header', () => {
+describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
   const table = useBrowserTable(tables, { width: 360, height: 640 });
   const page = () => table.page;
   /** The header's lines: its parts' middles, those within half a button of each other counted as one. */
@@ -47,6 +47,30 @@ describe.skipIf(!HAVE_CHROMIUM)('phone header', () => {
       await phone.close();
     });
   }
+
+  it('shows the end of a game whole on a 360×640 phone: the verdict at the top, Close within reach', async () => {
+    await command(table.server, { type: 'newGame', players: 2, seed: 5 });
+    await command(table.server, { type: 'timeUp' });
+    const phone = await page().context().browser()!.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const errors = watchErrors(phone);
+    await phone.goto(`${table.server.url}/?view=phone&seat=1&lang=es&pin=${PIN}`);
+    const end = phone.getByTestId('end-screen');
+    await end.waitFor();
+    await shot(phone, 'phone-end-screen');
+    const title = await end.locator('.end-title').boundingBox();
+    expect(title!.y).toBeGreaterThanOrEqual(0);
+    // every button of the end screen in view, or brought into it by scrolling the overlay
+    for (const button of await end.locator('button').all()) {
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(640);
+    }
+    await end.getByRole('button', { name: 'Cerrar' }).click();
+    await end.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await phone.close();
+  });
 
   it('names the button in full on a wider screen', async () => {
     await page().setViewportSize({ width: 800, height: 640 });
