@@ -1,11 +1,12 @@
 /**
- * A phone's screen: the end of a game shown whole (its Close within reach). The header keeps to two lines on a 360 px screen, in either language, before and after the
+ * A phone's screen: the game at a glance (hits, search, CAP, the danger to the Yorktown), the end of a
+ * game shown whole (its Close within reach). The header keeps to two lines on a 360 px screen, in either language, before and after the
  * PIN: the brand and the player's pages, then the controls (the unlock button's short name). The
  * phone is a player's, away from the table-side screen: it is not shown the PIN.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, PIN, command, shot, useBrowserTable, watchErrors } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, command, shot, tableState, useBrowserTable, watchErrors } from './harness.ts';
 
 const tables = { tables: [{ id: 'default', name: 'Table 1', camera: 'synthetic', serial: 'virtual', showPinOnLocalDisplay: false }] };
 
@@ -68,6 +69,34 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
     }
     await end.getByRole('button', { name: 'Cerrar' }).click();
     await end.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await phone.close();
+  });
+
+  it('keeps the game at a glance on a phone: hits, search and CAP, and the danger to the Yorktown as it comes', async () => {
+    await command(table.server, { type: 'newGame', players: 2, deck: 'physical', seed: 3 });
+    const st = (await tableState(table.server)) as unknown as { rules: { board: { islands: { id: number; colour: string }[]; lines: [number, number][] } } };
+    // a chain orange - green - red along white lines: the Yorktown is spotted at the turn's card
+    const { islands, lines } = st.rules.board;
+    const joined = (a: number, b: number) => lines.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+    const of = (colour: string) => islands.filter((i) => i.colour === colour).map((i) => i.id);
+    const chain = of('orange').flatMap((o) => of('green').filter((g) => joined(o, g)).flatMap((g) => of('red').filter((r) => joined(g, r)).map((r) => [o, g, r])))[0]!;
+    await command(table.server, { type: 'cardDrawn', card: { islands: [chain[0]], plane: 'jake' } });
+    const phone = await page().context().browser()!.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const errors = watchErrors(phone);
+    await phone.goto(`${table.server.url}/?view=phone&seat=1&lang=en`);
+    const glance = phone.getByTestId('phone-glance');
+    await expect.poll(() => glance.locator('.glance-chip').allTextContents()).toEqual(['Yorktown 0/3', 'Shōhō 0/3', 'Search 0', 'CAP 0']);
+    expect(await phone.getByTestId('glance-danger').count()).toBe(0);
+    await command(table.server, { type: 'cardDrawn', card: { islands: [chain[1], chain[2]], plane: 'zeke' } });
+    await expect.poll(() => phone.getByTestId('glance-danger').textContent()).toBe('Japanese chain complete: the Yorktown will be spotted');
+    await command(table.server, { type: 'cardDrawn', card: { islands: [chain[0]], plane: 'kate' } });
+    await expect.poll(() => phone.getByTestId('glance-danger').textContent()).toBe('The Japanese attack the Yorktown: roll their dice');
+    expect(await phone.getByTestId('glance-danger').getAttribute('class')).toContain(' on');
+    // in view at the top of the phone, under its stopwatch
+    const box = (await glance.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(640);
+    await shot(phone, 'phone-glance-attack');
     expect(errors).toEqual([]);
     await phone.close();
   });

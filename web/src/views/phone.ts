@@ -1,6 +1,7 @@
 /** A player's phone: the stopwatch, their planes and action choice, the roll when it is theirs. */
 import type { App } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
+import { spottedChain } from '../../../server/games/yorktown1942/board.ts';
 import { t } from '../i18n.ts';
 import { boardView } from './board.ts';
 import { startGameButton, turnStepButton } from './controls.ts';
@@ -23,6 +24,7 @@ export function phoneView(app: App): HTMLElement {
   return h('section', { class: 'phone' },
     alertsView(app),
     h('div', { class: 'phone-top' }, h('h2', null, t('phoneTitle', { n: app.seat })), stopwatchView(app)),
+    st?.setup ? glanceView(app) : null,
     nextStepView(app),
     cardLine(app),
     h('div', { class: 'phone-steps' }, turnStepButton(app), undoButton(app)),
@@ -31,6 +33,28 @@ export function phoneView(app: App): HTMLElement {
     st?.setup ? boardAndCounters(app) : null,
     historyView(app, 4),
     picker,
+  );
+}
+
+/**
+ * The game at a glance, always in view (the board and its counters are folded below): the hits on each
+ * carrier, the search, the CAP, and the danger of the turn: the Yorktown spotted or about to be, or
+ * under attack now.
+ */
+function glanceView(app: App): HTMLElement {
+  const st = app.state!;
+  const rules = app.rules();
+  const chain = spottedChain(rules.board, st.islands) !== null;
+  const attacked = st.roll?.purpose === 'yorktownAttack';
+  const danger = attacked ? t('glanceAttacked') : st.spotted ? t('spotted') : chain ? t('chainWarning') : null;
+  const chip = (text: string, testid: string, warn = false) => h('span', { class: `glance-chip${warn ? ' warn' : ''}`, 'data-testid': testid }, text);
+  return h('div', { class: 'phone-glance', 'data-testid': 'phone-glance' },
+    h('div', { class: 'glance-chips' },
+      chip(t('glanceYorktown', { n: st.yorktownHits, max: rules.yorktown.hitsToSink }), 'glance-yorktown', st.yorktownHits >= rules.yorktown.hitsToSink - 1),
+      chip(t('glanceShoho', { n: st.shohoHits, max: rules.shoho.hitsToSink }), 'glance-shoho'),
+      chip(t('glanceSearch', { n: st.search }), 'glance-search'),
+      chip(t('glanceCap', { n: st.cap }), 'glance-cap')),
+    danger ? h('p', { class: `glance-danger${attacked || st.spotted ? ' on' : ''}`, role: 'status', 'data-testid': 'glance-danger' }, danger) : null,
   );
 }
 
