@@ -73,7 +73,7 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
     await phone.close();
   });
 
-  it('keeps the game at a glance on a phone: hits, search and CAP, and the danger to the Yorktown as it comes', async () => {
+  it('keeps the game at a glance on a phone: hits, search and CAP, and the danger to the Yorktown as it comes (a Direct Hit card unspotted said to do nothing)', async () => {
     await command(table.server, { type: 'newGame', players: 2, deck: 'physical', seed: 3 });
     const st = (await tableState(table.server)) as unknown as { rules: { board: { islands: { id: number; colour: string }[]; lines: [number, number][] } } };
     // a chain orange - green - red along white lines: the Yorktown is spotted at the turn's card
@@ -81,17 +81,20 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
     const joined = (a: number, b: number) => lines.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
     const of = (colour: string) => islands.filter((i) => i.colour === colour).map((i) => i.id);
     const chain = of('orange').flatMap((o) => of('green').filter((g) => joined(o, g)).flatMap((g) => of('red').filter((r) => joined(g, r)).map((r) => [o, g, r])))[0]!;
-    await command(table.server, { type: 'cardDrawn', card: { islands: [chain[0]], plane: 'jake' } });
+    await command(table.server, { type: 'cardDrawn', card: { islands: [chain[0]], plane: 'jake', directHit: true } });
     const phone = await page().context().browser()!.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
     const errors = watchErrors(phone);
     await phone.goto(`${table.server.url}/?view=phone&seat=1&lang=en`);
     const glance = phone.getByTestId('phone-glance');
     await expect.poll(() => glance.locator('.glance-chip').allTextContents()).toEqual(['Yorktown 0/3', 'Shōhō 0/3', 'Search 0', 'CAP 0']);
     expect(await phone.getByTestId('glance-danger').count()).toBe(0);
+    // a Direct Hit card while the Yorktown is not spotted: said to do nothing
+    expect(await phone.getByTestId('phone-card').textContent()).toBe('Japanese card: 1 · Jake · DIRECT HIT! (no effect: the Yorktown was not spotted)'.replace('1', String(chain[0])));
     await command(table.server, { type: 'cardDrawn', card: { islands: [chain[1], chain[2]], plane: 'zeke' } });
     await expect.poll(() => phone.getByTestId('glance-danger').textContent()).toBe('Japanese chain complete: the Yorktown will be spotted');
     await command(table.server, { type: 'cardDrawn', card: { islands: [chain[0]], plane: 'kate' } });
     await expect.poll(() => phone.getByTestId('glance-danger').textContent()).toBe('The Japanese attack the Yorktown: roll their dice');
+    expect(await phone.getByTestId('direct-hit-missed').count()).toBe(0);
     expect(await phone.getByTestId('glance-danger').getAttribute('class')).toContain(' on');
     // in view at the top of the phone, under its stopwatch
     const box = (await glance.boundingBox())!;

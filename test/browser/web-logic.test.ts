@@ -152,6 +152,7 @@ describe('what happened, in words', async () => {
     expect(describeEvent({ type: 'attackMissed', plane: 3, purpose: 'attack', faces: [2, 5, 6] }, rules)).toBe('Plane 3 attacks and misses (2 5 6)');
     expect(describeEvent({ type: 'searchRaised', plane: 3, raised: 1, search: 2, reason: 'good visibility' }, rules)).toBe('Good visibility: the search +1 (now 2)');
     expect(describeEvent({ type: 'searchRaised', plane: 3, raised: 1, search: 3, reason: 'Hawk Eye' }, rules)).toBe('Plane 3, Hawk Eye: the search +1 (now 3)');
+    expect(describeEvent({ type: 'shohoMovesIgnored', why: 'the search token is at 0' }, rules)).toBe('The Shōhō changes position: ignored, the search is at 0');
     expect(describeEvent({ type: 'capIgnored', why: 'no Japanese plane is placed after a Direct Hit' }, rules)).toBe('The card\'s CAP event places no Zeke');
     setLang('es', null);
     expect(describeEvent({ type: 'skillGained', plane: 3, points: 1, skill: 9, reason: 'search', skillCard: 'back' }, rules)).toBe('Avión 3: +1 de habilidad (9) · voltea su carta de habilidad');

@@ -39,6 +39,8 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
       return t('ev_capIgnored');
     case 'shohoMoved':
       return t('ev_shohoMoved', { n: num(e.search) });
+    case 'shohoMovesIgnored':
+      return t('ev_shohoMovesIgnored');
     case 'spotted':
       return t('ev_spotted');
     case 'yorktownAttacked':

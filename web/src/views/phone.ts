@@ -7,7 +7,7 @@ import { boardView } from './board.ts';
 import { startGameButton, turnStepButton } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
-import { alertsView, cardIsPast, cardWords, countersView, historyView, nextStepView, shownCard, stopwatchView } from './status.ts';
+import { alertsView, cardIsPast, cardWords, directHitMissed, countersView, historyView, nextStepView, shownCard, stopwatchView } from './status.ts';
 
 export function phoneView(app: App): HTMLElement {
   const st = app.state;
@@ -91,5 +91,6 @@ function cardLine(app: App): HTMLElement | null {
   const card = shownCard(app);
   if (!card || !app.state?.setup) return null;
   const past = cardIsPast(app);
-  return h('p', { class: `phone-card${past ? ' past' : ''}`, 'data-testid': 'phone-card' }, h('span', { class: 'label' }, `${past ? t('previousCard') : t('lastCard')}: `), cardWords(card));
+  return h('p', { class: `phone-card${past ? ' past' : ''}`, 'data-testid': 'phone-card' }, h('span', { class: 'label' }, `${past ? t('previousCard') : t('lastCard')}: `), cardWords(card),
+    directHitMissed(app, card) ? h('span', { class: 'card-note', 'data-testid': 'direct-hit-missed' }, ` (${t('directHitNoEffect')})`) : null);
 }

@@ -110,6 +110,11 @@ export function cardIsPast(app: App): boolean {
   return st?.phase === 'japanese' && !st.pendingCard && !st.roll;
 }
 
+/** A Direct Hit card drawn while the Yorktown was not spotted does nothing of the kind: said, so that nobody counts a hit. */
+export function directHitMissed(app: App, card: { directHit?: boolean }): boolean {
+  return !!card.directHit && !cardIsPast(app) && app.state?.spotted === false;
+}
+
 export function cardView(app: App): HTMLElement {
   const card = shownCard(app);
   if (!card) return h('section', { class: 'card empty' }, h('div', { class: 'label' }, t('lastCard')), h('p', null, t('noCard')));
@@ -117,6 +122,7 @@ export function cardView(app: App): HTMLElement {
   return h('section', { class: `card jap-card plane-${card.plane}${card.directHit ? ' direct-hit' : ''}${past ? ' past' : ''}`, 'data-testid': 'last-card' },
     h('div', { class: 'label' }, past ? t('previousCard') : t('lastCard'), h('span', { class: 'card-id' }, card.id)),
     card.directHit ? h('div', { class: 'direct' }, t('directHit')) : null,
+    directHitMissed(app, card) ? h('div', { class: 'card-note', 'data-testid': 'direct-hit-missed' }, t('directHitNoEffect')) : null,
     h('div', { class: 'card-islands' }, card.islands.map((i) => h('span', { class: 'card-island' }, i))),
     h('div', { class: 'card-plane' }, tk(`jap_${card.plane}`)),
     h('div', { class: 'card-event' }, tk(`event_${card.event}`)),
