@@ -168,6 +168,8 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
     await page.locator('select[name=load-3]').selectOption('bomb');
     await page.getByTestId('takeoff-3').click();
     await expect.poll(async () => (await plane(3)).load).toBe('bomb');
+    // its card says the bomb takes a die off its rolls
+    await expect.poll(() => card(3).getByTestId('dice-note-3').textContent()).toBe('−1 (bomb)');
 
     // the bomb goes into the sea once the players say so (this page accepts every question): a stray tap asks first
     const asked: string[] = [];
@@ -175,6 +177,7 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
     await page.getByTestId('dropload-3').click();
     await expect.poll(async () => (await plane(3)).load).toBe('none');
     expect(asked).toEqual(['Drop the bomb of plane 3? It is gone until the plane is back on the Yorktown.']);
+    await expect.poll(() => card(3).getByTestId('dice-note-3').count()).toBe(0);
 
     // plane 2 on a green island with a face-down token: reveal it (no orange island: no search button)
     expect(await card(2).getByTestId('search-2').count()).toBe(0);

@@ -47,7 +47,9 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
       h('div', { class: `stat fuel${fuel <= 3 ? ' low' : ''}` }, h('dt', null, t('fuel')), h('dd', { 'data-testid': `fuel-${plane.id}` }, fuel),
         h('dd', { class: 'bar', 'aria-hidden': 'true' }, h('span', { class: 'bar-fill', 'data-pct': Math.round(fuelPct) }))),
       h('div', { class: 'stat' }, h('dt', null, t('skill')), h('dd', { 'data-testid': `skill-${plane.id}` }, plane.skill)),
-      h('div', { class: 'stat' }, h('dt', null, t('dice')), h('dd', null, dice)),
+      // the skill card's dice; a bomb or drop tank carried rolls one fewer in every action
+      h('div', { class: 'stat' }, h('dt', null, t('dice')), h('dd', { 'data-testid': `dice-${plane.id}` }, dice),
+        plane.load !== 'none' && rules.load.dicePenalty > 0 ? h('dd', { class: 'dice-note', 'data-testid': `dice-note-${plane.id}` }, t('diceLoadNote', { n: rules.load.dicePenalty, load: tk(`load_${plane.load}`) })) : null),
       h('div', { class: 'stat' }, h('dt', null, t('cockpit')), h('dd', null, plane.cockpit)),
     ),
     h('dl', { class: 'plane-stats' },
