@@ -49,7 +49,7 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
     });
   }
 
-  it('shows the end of a game whole on a 360×640 phone: the verdict at the top, Close within reach', async () => {
+  it('shows the end of a game whole on a 360×640 phone: the verdict at the top, its buttons within reach; the next set-up starts from its choices', async () => {
     await command(table.server, { type: 'newGame', players: 2, seed: 5 });
     await command(table.server, { type: 'timeUp' });
     const phone = await page().context().browser()!.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
@@ -67,8 +67,10 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(640);
     }
-    await end.getByRole('button', { name: 'Cerrar' }).click();
+    // its New game opens the next game's set-up from this one's choices: the same two players
+    await end.getByTestId('end-new-game').click();
     await end.waitFor({ state: 'detached' });
+    await expect.poll(() => phone.getByTestId('players-2').getAttribute('aria-checked')).toBe('true');
     expect(errors).toEqual([]);
     await phone.close();
   });

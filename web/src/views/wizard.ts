@@ -25,9 +25,10 @@ function defaultSeats(app: App, players: number): [number, number, number, numbe
   return [seating[0] ?? 1, seating[1] ?? 1, seating[2] ?? 1, seating[3] ?? 1];
 }
 
+/** The rulebook's standard game, or at home the last game's choices (the same players play again). */
 function initialForm(app: App): WizardForm {
   const red = app.rules().board.islands.filter((i) => i.colour === 'red').map((i) => i.id);
-  return {
+  const standard: WizardForm = {
     players: 4,
     inexperienced: 0,
     difficulty: 30,
@@ -38,6 +39,19 @@ function initialForm(app: App): WizardForm {
     startIslands: [red[0] ?? 8, red[1] ?? red[0] ?? 9],
     planeSeats: defaultSeats(app, 4),
     seed: '',
+  };
+  // a demo station's next visitors start from the standard game
+  const last = app.kiosk ? null : app.state?.setup;
+  if (!last) return standard;
+  const seats = last.planeSeats;
+  return {
+    ...standard,
+    players: last.players,
+    inexperienced: last.inexperienced,
+    difficulty: last.difficulty,
+    ...last.expansions,
+    deck: last.deck,
+    planeSeats: [seats[1], seats[2], seats[3], seats[4]],
   };
 }
 
