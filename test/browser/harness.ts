@@ -213,10 +213,10 @@ export interface BrowserTable {
 }
 
 /**
- * Starts the service (startServer's `tables`) and Chromium with one page of `viewport` before the tests
- * of the calling describe block, and closes them after; `buildWeb` first.
+ * Starts the service (startServer's `tables`) and Chromium with one page of `viewport` (a phone's touch
+ * screen with `device`) before the tests of the calling describe block, and closes them after; `buildWeb` first.
  */
-export function useBrowserTable(tables: unknown, viewport = { width: 1280, height: 900 }): BrowserTable {
+export function useBrowserTable(tables: unknown, viewport = { width: 1280, height: 900 }, device: { isMobile?: boolean; hasTouch?: boolean } = {}): BrowserTable {
   let started: { server: RunningServer; browser: Browser; page: Page; errors: string[] } | null = null;
   const running = () => {
     if (!started) throw new Error('useBrowserTable: the service and browser start in beforeAll');
@@ -226,7 +226,7 @@ export function useBrowserTable(tables: unknown, viewport = { width: 1280, heigh
     buildWeb();
     const server = await startServer(tables);
     const browser = await launch();
-    const page = await browser.newPage({ viewport });
+    const page = await browser.newPage({ viewport, ...device });
     started = { server, browser, page, errors: watchErrors(page) };
   });
   afterAll(async () => {

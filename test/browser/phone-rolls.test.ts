@@ -4,12 +4,15 @@
  * The game comes from the engine's built-in policy: the first seed whose two-player game has a roll of
  * seat 1's plane and then the Yorktown attacked.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameCommand } from '../../server/games/game-module.ts';
 import { yorktown1942 } from '../../server/games/yorktown1942/index.ts';
 import { playGame } from '../../server/games/yorktown1942/simulation.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
-import { HAVE_CHROMIUM, PIN, command, tableState, unlock, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, SHOTS, command, tableState, unlock, useBrowserTable } from './harness.ts';
 
 const SETUP = { players: 2 as const, difficulty: 30 as const };
 
@@ -79,6 +82,62 @@ describe.skipIf(!HAVE_CHROMIUM)('a phone before any game', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('view') ?? new URL(page.url()).pathname).toMatch(/phone/);
     // seat 1 of two flies planes 1 and 2
     await expect.poll(() => page.locator('.plane-card').count()).toBe(2);
+    expect(t.errors).toEqual([]);
+  });
+});
+
+/**
+ * The roll's main buttons on the phone page, scrolled to `y`: those outside the screen (with where they
+ * are), those under 44 px tall, and the page's width.
+ */
+async function rollButtons(page: Page, y: number): Promise<{ out: string[]; small: string[]; scrollWidth: number }> {
+  return page.evaluate((top) => {
+    window.scrollTo(0, top);
+    const out: string[] = [];
+    const small: string[] = [];
+    for (const id of ['throw', 'confirm-roll', 'undo-roll']) {
+      const box = document.querySelector(`[data-testid=${id}]`)?.getBoundingClientRect();
+      if (!box || box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth) out.push(`${id} ${box ? `${Math.round(box.top)}-${Math.round(box.bottom)}` : 'missing'}`);
+      if (box && box.height < 44) small.push(`${id} ${Math.round(box.height)}`);
+    }
+    return { out, small, scrollWidth: document.documentElement.scrollWidth };
+  }, y);
+}
+
+describe.skipIf(!HAVE_CHROMIUM)('a roll on a 360 × 740 phone', () => {
+  const t = useBrowserTable({ tables: [{ id: 'default', name: 'Table', camera: { source: 'synthetic' } }] }, { width: 360, height: 740 }, { isMobile: true, hasTouch: true });
+
+  it('keeps Throw, Confirm and Undo on the screen without scrolling, through the roll, covering nothing at the panel\'s end', async () => {
+    const { server, page } = t;
+    // plane 1 (seat 1 of four) flies to island 10 and attacks at once: a continuous roll, thrown by the synthetic camera
+    await command(server, { type: 'newGame', players: 4, seed: 11 });
+    await command(server, { type: 'drawCard' });
+    for (const plane of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane, action: plane === 1 ? 'move' : 'search' });
+    await command(server, { type: 'move', plane: 1, to: 10 });
+    await command(server, { type: 'lightningAttack', plane: 1 });
+    await page.goto(`${server.url}/phone/1?lang=en`);
+    await unlock(page);
+    await page.getByTestId('throw').waitFor();
+    expect(await rollButtons(page, 0)).toEqual({ out: [], small: [], scrollWidth: 360 });
+    await page.getByTestId('throw').tap();
+    await expect.poll(() => page.getByTestId('confirm-roll').isEnabled(), { timeout: 15_000 }).toBe(true);
+    // with the dice read (the figures and the split longer), at the top, halfway down the roll, and wherever it is scrolled
+    expect(await rollButtons(page, 0)).toEqual({ out: [], small: [], scrollWidth: 360 });
+    expect(await rollButtons(page, 500)).toEqual({ out: [], small: [], scrollWidth: 360 });
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, 'phone-roll-bar.png') });
+    // at the panel's end the bar is in its own place: the dice entry under it is not covered
+    const covered = await page.evaluate(() => {
+      const summary = document.querySelector('details.manual > summary')!;
+      summary.scrollIntoView({ block: 'end' });
+      const box = summary.getBoundingClientRect();
+      return !summary.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    });
+    expect(covered).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId('confirm-roll').tap();
+    await expect.poll(async () => (await tableState(server)).roll).toBeNull();
+    await expect.poll(() => page.getByTestId('roll-panel').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
 });

@@ -28,8 +28,10 @@ export function phoneView(app: App): HTMLElement {
     nextStepView(app),
     cardLine(app),
     h('div', { class: 'phone-steps' }, turnStepButton(app), undoButton(app)),
-    mine.length ? planesView(app, app.seat, true) : st?.setup ? h('p', null, t('phoneNoPlanes')) : noGame(app),
+    // their roll above their planes (whose cards have no controls during it): its figures, and on a narrow
+    // screen its bar of buttons kept at the screen's foot (styles.css), in reach without scrolling
     rollIsMine ? rollPanel(app, false) : null,
+    mine.length ? planesView(app, app.seat, true) : st?.setup ? h('p', null, t('phoneNoPlanes')) : noGame(app),
     st?.setup ? boardAndCounters(app) : null,
     historyView(app, 4),
     picker,

@@ -538,24 +538,27 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
     h('h2', null, title),
     h('p', { class: 'roll-kind' }, diceText(tr.spec.dice), ' · ', tr.spec.continuous ? t('continuousRoll') : t('singleRoll'),
       roll.diceBreakdown?.length ? h('span', { class: 'breakdown', 'data-testid': 'dice-breakdown' }, ` (${breakdownText(roll.diceBreakdown)})`) : null),
-    // the buttons first (as on screen, and in the keyboard's order); a phone shows them under the figures (styles.css)
+    // the buttons first (as on screen, and in the keyboard's order); a phone shows them under the figures (styles.css),
+    // and the phone page keeps the main ones (.roll-main: one box there, none wider) in a bar at the screen's foot
     control
       ? h('div', { class: 'roll-actions' },
-          mayThrow
-            ? h('button', {
-                type: 'button', class: 'btn big-btn', 'data-testid': 'throw', disabled: kept.length > 0 && thrown <= 0,
-                onclick: () => void app.act(() => app.client.throwDice(kept.length ? { keep: kept } : {})),
-              }, kept.length ? keepingLabel(thrown, kept) : tr.spec.continuous ? t('throwDice') : t('throwOnce'))
-            : null,
-          weatherPick(app, roll),
-          h('button', {
-            type: 'button', class: 'btn primary big-btn', 'data-testid': 'confirm-roll',
-            // the engine takes a confirmation only after an accepted reading of the dice
-            disabled: tr.faces === null || tr.flags.some(isRejection),
-            title: tr.faces === null ? t('confirmNeedsDice') : null,
-            onclick: () => void app.send(confirmCommand(app, roll)),
-          }, t('confirm')),
-          h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'undo-roll', onclick: () => void app.send({ type: 'undo' }) }, t('undo')),
+          h('div', { class: 'roll-main', 'data-testid': 'roll-main' },
+            mayThrow
+              ? h('button', {
+                  type: 'button', class: 'btn big-btn', 'data-testid': 'throw', disabled: kept.length > 0 && thrown <= 0,
+                  onclick: () => void app.act(() => app.client.throwDice(kept.length ? { keep: kept } : {})),
+                }, kept.length ? keepingLabel(thrown, kept) : tr.spec.continuous ? t('throwDice') : t('throwOnce'))
+              : null,
+            weatherPick(app, roll),
+            h('button', {
+              type: 'button', class: 'btn primary big-btn', 'data-testid': 'confirm-roll',
+              // the engine takes a confirmation only after an accepted reading of the dice
+              disabled: tr.faces === null || tr.flags.some(isRejection),
+              title: tr.faces === null ? t('confirmNeedsDice') : null,
+              onclick: () => void app.send(confirmCommand(app, roll)),
+            }, t('confirm')),
+            h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'undo-roll', onclick: () => void app.send({ type: 'undo' }) }, t('undo')),
+          ),
           // after Throw, Confirm and Undo: to see what the camera does with a die it cannot read; not offered to a demo station's visitors
           mayThrow && !app.kiosk && thrown > 0
             ? h('button', { type: 'button', class: 'btn', 'data-testid': 'throw-leaning', title: t('throwLeaningWhy'), onclick: () => void app.act(() => app.client.throwDice({ leaning: 1, ...(kept.length ? { keep: kept } : {}) })) }, t('throwLeaning'))
