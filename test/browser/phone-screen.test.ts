@@ -1,6 +1,6 @@
 /**
  * A phone's screen: the game at a glance (hits, search, CAP, the danger to the Yorktown), the end of a
- * game shown whole (its Close within reach). The header keeps to two lines on a 360 px screen, in either language, before and after the
+ * game shown whole (its Close within reach), the physical deck's cards entered there. The header keeps to two lines on a 360 px screen, in either language, before and after the
  * PIN: the brand and the player's pages, then the controls (the unlock button's short name). The
  * phone is a player's, away from the table-side screen: it is not shown the PIN.
  */
@@ -102,6 +102,28 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
     const box = (await glance.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(640);
     await shot(phone, 'phone-glance-attack');
+    expect(errors).toEqual([]);
+    await phone.close();
+  });
+
+  it('enters the card drawn from the players\' own deck on a phone (no table screen needed)', async () => {
+    await command(table.server, { type: 'newGame', players: 2, deck: 'physical', seed: 3 });
+    const phone = await page().context().browser()!.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const errors = watchErrors(phone);
+    await phone.goto(`${table.server.url}/?view=phone&seat=2&lang=en&pin=${PIN}`);
+    const entry = phone.getByTestId('phone-card-entry');
+    await entry.waitFor();
+    const id = await entry.getByTestId('card-pick').locator('option:not([value=""])').first().getAttribute('value');
+    await entry.getByTestId('card-pick').selectOption(id!);
+    await entry.getByTestId('card-drawn').click();
+    await expect.poll(async () => ((await tableState(table.server)) as { deck: { discard: string[] } }).deck.discard).toEqual([id]);
+    // a card the list does not have, by what it shows
+    await entry.locator('.other-card summary').click();
+    await entry.locator('select[name=card-island-a]').selectOption('4');
+    await entry.getByTestId('other-card').click();
+    await expect.poll(async () => ((await tableState(table.server)) as { lastCard: { islands: number[] } }).lastCard.islands).toEqual([4]);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(phone, 'phone-card-entry');
     expect(errors).toEqual([]);
     await phone.close();
   });

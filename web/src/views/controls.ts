@@ -58,14 +58,46 @@ function endTurnButton(app: App, waiting: number[]): HTMLElement {
   } }, t('endTurn'));
 }
 
+/** The card the players drew from their own deck: picked from the deck's list, or entered by what it shows. */
+function cardEntry(app: App): HTMLElement[] {
+  const st = app.state!;
+  const cards = app.rules().deck;
+  // the cards drawn since the deck was last shuffled cannot come up again: listed, but not to be picked
+  const drawn = new Set(st.deck.discard.length < cards.length ? st.deck.discard : []);
+  // nothing picked until the players pick the card in their hand: a hasty "Card drawn" enters no other card
+  if (!cards.some((c) => c.id === app.ui.cardPick && !drawn.has(c.id))) app.ui.cardPick = '';
+  // listed as the card reads (its islands first, then its plane), its code last
+  const listed = [...cards].sort((a, b) => a.islands[0]! - b.islands[0]! || (a.islands[1] ?? 0) - (b.islands[1] ?? 0) || a.id.localeCompare(b.id));
+  const sel = h('select', { name: 'card', 'data-testid': 'card-pick', onchange: (e: Event) => { app.ui.cardPick = (e.target as HTMLSelectElement).value; app.render(false); } },
+    h('option', { value: '', selected: app.ui.cardPick === '' }, t('cardPickNone')),
+    listed.map((c) => h('option', { value: c.id, selected: c.id === app.ui.cardPick, disabled: drawn.has(c.id) },
+      `${cardWords(c)} (${c.id})`,
+      drawn.has(c.id) ? ` (${t('cardDrawnAlready')})` : '')));
+  return [
+    h('div', { class: 'card-pick' },
+      h('label', { class: 'field' }, h('span', null, t('cardDrawnPick')), sel),
+      h('button', { type: 'button', class: 'btn primary', 'data-testid': 'card-drawn', disabled: app.ui.cardPick === '', onclick: async () => {
+        const reply = await app.send({ type: 'cardDrawn', cardId: app.ui.cardPick });
+        if (reply.ok) app.ui.cardPick = '';
+      } }, t('cardDrawn'))),
+    otherCardForm(app),
+  ];
+}
+
+/** A Japanese card is due: the Japanese phase, or a set-up card still to draw. */
+function cardDue(st: NonNullable<App['state']>): boolean {
+  return st.phase === 'japanese' || (st.phase === 'setup' && st.setupDraws > 0);
+}
+
 /**
- * The turn's next step as one button, for a phone (with the PIN): draw the Japanese card (digital
- * deck), or end the turn once every plane has acted. Null when the step is something else.
+ * The turn's next step, for a phone (with the PIN): draw the Japanese card (digital deck) or enter the
+ * one drawn (the players' own deck), or end the turn once every plane has acted. Null when the step is
+ * something else.
  */
 export function turnStepButton(app: App): HTMLElement | null {
   const st = app.state;
   if (!app.snap?.canControl || !st?.setup || st.phase === 'over' || st.roll || st.pendingCard) return null;
-  if (st.phase === 'japanese' && st.deck.mode === 'digital') return drawCardButton(app);
+  if (cardDue(st)) return st.deck.mode === 'digital' ? drawCardButton(app) : h('div', { class: 'phone-card-entry', 'data-testid': 'phone-card-entry' }, cardEntry(app));
   if (st.phase === 'planes' && st.planes.every((p) => p.destroyed || p.done)) return endTurnButton(app, []);
   return null;
 }
@@ -76,30 +108,7 @@ export function gameControls(app: App): HTMLElement | null {
   const buttons: HTMLElement[] = [];
   const running = st && st.phase !== 'over' && st.setup;
   if (running && !st.roll && !st.pendingCard) {
-    const needCard = st.phase === 'japanese' || (st.phase === 'setup' && st.setupDraws > 0);
-    if (needCard && st.deck.mode === 'digital') {
-      buttons.push(drawCardButton(app));
-    } else if (needCard) {
-      const cards = app.rules().deck;
-      // the cards drawn since the deck was last shuffled cannot come up again: listed, but not to be picked
-      const drawn = new Set(st.deck.discard.length < cards.length ? st.deck.discard : []);
-      // nothing picked until the players pick the card in their hand: a hasty "Card drawn" enters no other card
-      if (!cards.some((c) => c.id === app.ui.cardPick && !drawn.has(c.id))) app.ui.cardPick = '';
-      // listed as the card reads (its islands first, then its plane), its code last
-      const listed = [...cards].sort((a, b) => a.islands[0]! - b.islands[0]! || (a.islands[1] ?? 0) - (b.islands[1] ?? 0) || a.id.localeCompare(b.id));
-      const sel = h('select', { name: 'card', 'data-testid': 'card-pick', onchange: (e: Event) => { app.ui.cardPick = (e.target as HTMLSelectElement).value; app.render(false); } },
-        h('option', { value: '', selected: app.ui.cardPick === '' }, t('cardPickNone')),
-        listed.map((c) => h('option', { value: c.id, selected: c.id === app.ui.cardPick, disabled: drawn.has(c.id) },
-          `${cardWords(c)} (${c.id})`,
-          drawn.has(c.id) ? ` (${t('cardDrawnAlready')})` : '')));
-      buttons.push(h('div', { class: 'card-pick' },
-        h('label', { class: 'field' }, h('span', null, t('cardDrawnPick')), sel),
-        h('button', { type: 'button', class: 'btn primary', 'data-testid': 'card-drawn', disabled: app.ui.cardPick === '', onclick: async () => {
-          const reply = await app.send({ type: 'cardDrawn', cardId: app.ui.cardPick });
-          if (reply.ok) app.ui.cardPick = '';
-        } }, t('cardDrawn'))));
-      buttons.push(otherCardForm(app));
-    }
+    if (cardDue(st)) buttons.push(...(st.deck.mode === 'digital' ? [drawCardButton(app)] : cardEntry(app)));
     if (st.phase === 'planes') {
       buttons.push(endTurnButton(app, st.planes.filter((p) => !p.destroyed && !p.done).map((p) => p.id)));
     }
