@@ -50,4 +50,9 @@ export interface GameModule<S = unknown, C extends GameCommand = GameCommand, E 
   deadline(state: S): number | null;
   /** may players undo this accepted command? (e.g. a time-out cannot be undone) */
   undoable(command: C): boolean;
+  /**
+   * The plane a command is for, when it is one's (its own \`plane\`, or the plane of the roll it reads or
+   * confirms), given the state before it: Undo says whose move it takes back. Optional.
+   */
+  commandPlane?(state: S, command: C): number | null;
 }

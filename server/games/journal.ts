@@ -19,6 +19,15 @@ export interface EffectiveEntry<S> {
   state: S | null;
   /** undo cannot remove this entry or anything before it */
   barrier: boolean;
+  /** the plane the command was for (the module's \`commandPlane\`), null when none */
+  plane: number | null;
+}
+
+/** A command Undo takes (or would take) back: its seq, type and plane (null: no plane's). */
+export interface UndoneCommand {
+  seq: number;
+  type: string;
+  plane: number | null;
 }
 
 export interface JournalState<S> {
@@ -37,6 +46,8 @@ export type SubmitResult<S> =
 export interface UndoCommand extends GameCommand {
   type: 'undo';
   count?: number;
+  /** the seat whose phone asked (the other pages name it); absent from the table's own screen */
+  seat?: number;
 }
 
 export function openJournal<S>(module: GameModule<S, any, any>): JournalState<S> {
@@ -46,6 +57,13 @@ export function openJournal<S>(module: GameModule<S, any, any>): JournalState<S>
 
 function isUndo(command: GameCommand): command is UndoCommand {
   return command.type === 'undo';
+}
+
+/** What one Undo would take back now (null when nothing can be undone). */
+export function nextUndone<S>(journal: JournalState<S>): UndoneCommand | null {
+  if (undoableCount(journal) === 0) return null;
+  const last = journal.effective[journal.effective.length - 1];
+  return { seq: last.entry.seq, type: last.entry.command.type, plane: last.plane };
 }
 
 /** How many commands in effect can be undone now (back to the last barrier). */
@@ -71,7 +89,7 @@ function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, comm
     };
   }
   const effective = journal.effective.slice(0, journal.effective.length - count);
-  const removed = journal.effective.slice(effective.length).map((e) => e.entry);
+  const removed = journal.effective.slice(effective.length);
   const state = stateAfter(module, journal.initial, effective);
   // undoing the end of a game gives its stopwatch back: not once that time is over
   const restoredDeadline = module.deadline(state);
@@ -82,7 +100,15 @@ function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, comm
   return {
     ok: true,
     journal: { entries: [...journal.entries, entry], effective, initial: journal.initial, state },
-    events: [{ type: 'undone', count, commands: removed.map((e) => ({ seq: e.seq, type: e.command.type })) }],
+    events: [
+      {
+        type: 'undone',
+        count,
+        commands: removed.map((e): UndoneCommand => ({ seq: e.entry.seq, type: e.entry.command.type, plane: e.plane })),
+        // who asked, when a phone said its seat
+        ...(typeof command.seat === 'number' ? { seat: command.seat } : {}),
+      },
+    ],
     entry,
   };
 }
@@ -123,7 +149,7 @@ export function submit<S>(module: GameModule<S, any, any>, journal: JournalState
     ok: true,
     journal: {
       entries: [...journal.entries, entry],
-      effective: [...journal.effective, { entry, state: snapshot ? result.state : null, barrier }],
+      effective: [...journal.effective, { entry, state: snapshot ? result.state : null, barrier, plane: module.commandPlane?.(before, command) ?? null }],
       initial: journal.initial,
       state: result.state,
     },

@@ -7,7 +7,7 @@
  */
 import { CommandValidator } from '../http/command-validator.ts';
 import type { CommandRejection, GameCommand, GameEvent, GameModule, JournalEntry } from '../games/game-module.ts';
-import { openJournal, submit, undoableCount, type JournalState } from '../games/journal.ts';
+import { nextUndone, openJournal, submit, undoableCount, type JournalState, type UndoneCommand } from '../games/journal.ts';
 import { fillDefaults, publishDefaults, type CommandDefaults } from './command-defaults.ts';
 
 export const RESET_TABLE = 'resetTable';
@@ -31,7 +31,7 @@ export const undoSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['type'],
-  properties: { type: { const: UNDO }, count: { type: 'integer', minimum: 1, maximum: 50 } },
+  properties: { type: { const: UNDO }, count: { type: 'integer', minimum: 1, maximum: 50 }, seat: { type: 'integer', minimum: 1, maximum: 99 } },
 };
 
 export type SessionResult<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: CommandRejection };
@@ -58,6 +58,11 @@ export class GameSession<S> {
   /** How many commands undo can take back now. */
   undoable(): number {
     return undoableCount(this.journal);
+  }
+
+  /** What one Undo would take back now (its type and plane), null when nothing. */
+  nextUndone(): UndoneCommand | null {
+    return nextUndone(this.journal);
   }
 
   /** The command types this session accepts (the module's and the journal layer's) with their schemas, as clients may send them. */

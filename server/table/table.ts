@@ -531,6 +531,7 @@ export class Table<S = unknown> extends EventEmitter {
       alerts: this.alerts(),
       canControl: view.canControl,
       undoable: this.session.undoable(),
+      undoNext: this.session.nextUndone(),
       diceUnread: this.unreadDice(),
       attract: this.attract,
       kiosk: this.config.kiosk !== null,

@@ -98,7 +98,7 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     // a tap in the wrong place is taken back on the phone, and it says what it took back
     await page.getByTestId('phone-undo').click();
     await expect.poll(() => page.getByTestId('action-3').textContent()).toBe('Search');
-    expect(await page.locator('.toast-ok').textContent()).toBe('Undone: an action chosen.');
+    expect(await page.locator('.toast-ok').textContent()).toBe("Undone: plane 3's action chosen (seat 2).");
     expect(errors).toEqual([]);
     await page.close();
   });

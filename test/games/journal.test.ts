@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openJournal, rebuildJournal, replay, submit, undoableCount, type JournalState } from '../../server/games/journal.ts';
+import { nextUndone, openJournal, rebuildJournal, replay, submit, undoableCount, type JournalState } from '../../server/games/journal.ts';
 import { yorktown1942 } from '../../server/games/yorktown1942/index.ts';
 import { playGame } from '../../server/games/yorktown1942/simulation.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
@@ -21,6 +21,23 @@ function started(): JournalState<YorktownState> {
 }
 
 describe('journal and undo', () => {
+  it("says whose move Undo takes back (the plane of a command or of the roll it confirms) and which seat asked", () => {
+    const game = playGame({ seed: 4, players: 2, difficulty: 30 });
+    const entries = game.journal.effective.map((e) => e.entry);
+    const at = entries.findIndex((e, i) => i > 0 && e.command.type === 'confirmRoll' && rebuildJournal(yorktown1942, entries.slice(0, i)).state.roll?.plane);
+    expect(at).toBeGreaterThan(0);
+    const before = rebuildJournal(yorktown1942, entries.slice(0, at)).state;
+    const plane = before.roll!.plane!;
+    const j = rebuildJournal(yorktown1942, entries.slice(0, at + 1));
+    expect(nextUndone(j)).toEqual({ seq: entries[at]!.seq, type: 'confirmRoll', plane });
+    const undone = submit(yorktown1942, j, { type: 'undo', seat: 2 }, entries[at]!.at + 1);
+    expect(undone.ok && undone.events).toEqual([{ type: 'undone', count: 1, commands: [{ seq: entries[at]!.seq, type: 'confirmRoll', plane }], seat: 2 }]);
+    // a command naming its plane; one of no plane's; nothing to undo
+    const move = entries.findIndex((e) => typeof e.command.plane === 'number');
+    expect(nextUndone(rebuildJournal(yorktown1942, entries.slice(0, move + 1)))?.plane).toBe(entries[move]!.command.plane);
+    expect(nextUndone(started())).toEqual({ seq: 2, type: 'drawCard', plane: null });
+    expect(nextUndone(send(openJournal(yorktown1942), { type: 'newGame', players: 4, seed: 9 }, T0))).toBeNull();
+  });
   it('journals each accepted command with a sequence number and its time', () => {
     const j = started();
     expect(j.entries.map((e) => [e.seq, e.command.type, e.at])).toEqual([

@@ -6,7 +6,8 @@
 import { resolveRules, type Rules } from '../../server/games/yorktown1942/ruleset.ts';
 import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
-import { t, tk, type Key } from './i18n.ts';
+import { t, type Key } from './i18n.ts';
+import { alertNews, undoneList, undoneNews, type SeatOf } from './news.ts';
 import { refusalText } from './refusals.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
 import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
@@ -94,7 +95,8 @@ export interface Toast {
   text: string;
   /** the engine's own words under a translated headline */
   detail?: string | null;
-  kind: 'ok' | 'error';
+  /** alert: a crash or a hit on the Yorktown, told on every page and left a little longer */
+  kind: 'ok' | 'error' | 'alert';
   at: number;
 }
 
@@ -105,6 +107,8 @@ const RETURN_WAIT_MS = 1500;
 const SECRETS_RETRY_MS = 3000;
 /** An action refused for want of the PIN is done when the PIN comes within this time (not one asked for long ago). */
 const PIN_RETRY_MS = 120_000;
+/** how long a toast stays: an alert (a crash, the Yorktown hit) a little longer than the rest */
+const TOAST_MS = { ok: 2500, error: 8000, alert: 6000 } as const;
 
 /** One roll from another: what it is for, whose, and how it began. */
 function rollKey(roll: GameState['roll'] | null): string | null {
@@ -192,6 +196,7 @@ export class App {
     // the journal position shown, for scripts and tests that wait for a command to arrive
     this.root.dataset.seq = String(snap.seq);
     this.clockOffset = snap.serverTime - Date.now();
+    this.announce(snap);
     this.record(snap);
     this.render(false);
   }
@@ -252,6 +257,39 @@ export class App {
     return this.secrets?.key === key ? (this.secrets.tiles.get(plane) ?? null) : null;
   }
 
+  /** the journal seq whose events were last told (null: no push yet; the first one is what was, not news) */
+  private toldSeq: number | null = null;
+  /** Undos this page sent whose reply has not come: the push of one is told by its own toast (`tellUndone`) */
+  private undoing = 0;
+  /** the seq of this page's last Undo */
+  private ownUndoSeq: number | null = null;
+
+  /** The seat flying a plane in the game shown (null: unknown). */
+  readonly seatOf: SeatOf = (plane) => this.state?.planes.find((p) => p.id === plane)?.seat ?? null;
+
+  /**
+   * What a push brings that every page must see in a toast: another page's Undo, a plane crashed, the
+   * Yorktown hit. Once per journal seq: a reconnection or a page opened anew pushes the last command's
+   * events again, and the first push a page gets is what was, not news.
+   */
+  private announce(snap: Snapshot): void {
+    const told = this.toldSeq;
+    this.toldSeq = snap.seq;
+    // a demo station's self-playing game is a show, not news
+    if (told === null || snap.seq <= told || snap.attract) return;
+    const events = snap.events ?? [];
+    const alert = alertNews(events, this.rules());
+    if (alert) {
+      this.showToast(alert, 'alert');
+      return;
+    }
+    const undone = events.find((e) => e.type === 'undone');
+    if (undone && this.undoing === 0 && snap.seq !== this.ownUndoSeq) {
+      const text = undoneNews(undone, this.seatOf);
+      if (text) this.showToast(text, 'ok');
+    }
+  }
+
   private record(snap: Snapshot): void {
     if (this.history.length && this.history[this.history.length - 1]!.seq >= snap.seq) return;
     this.history = withEvents(this.history, snap.seq, snap.events ?? []);
@@ -307,21 +345,28 @@ export class App {
     this.toastTimer = setTimeout(() => {
       this.toast = null;
       this.renderToast();
-    }, kind === 'error' ? 8000 : 2500);
+    }, TOAST_MS[kind]);
     this.renderToast();
   }
 
   /** Sends a command; a refusal is shown in the service's words. */
   async send(command: { type: string; [k: string]: unknown }): Promise<Ack> {
-    return this.act(() => this.client.command(command), command.type === 'undo' ? (reply) => this.tellUndone(reply) : undefined);
+    if (command.type !== 'undo') return this.act(() => this.client.command(command));
+    this.undoing++;
+    try {
+      return await this.act(() => this.client.command(command), (reply) => this.tellUndone(reply));
+    } finally {
+      this.undoing--;
+    }
   }
 
   /** What an Undo of this page took back, said: a tap in the wrong place must not undo unnoticed. */
   private tellUndone(reply: Ack): void {
     if (!reply.ok || !Array.isArray(reply.events)) return;
-    const undone = (reply.events as { type: string; commands?: { type: string }[] }[]).find((e) => e.type === 'undone');
+    this.ownUndoSeq = typeof reply.seq === 'number' ? reply.seq : null;
+    const undone = (reply.events as { type: string; commands?: { type: string; plane?: number | null }[] }[]).find((e) => e.type === 'undone');
     if (!undone?.commands?.length) return;
-    this.showToast(t('undoneToast', { what: undone.commands.map((c) => tk(`undo_${c.type}`)).join(', ') }), 'ok');
+    this.showToast(t('undoneToast', { what: undoneList(undone.commands, this.seatOf) }), 'ok');
     this.render(false);
   }
 

@@ -151,6 +151,8 @@ export type TimeUpCommand = {
 export type UndoCommand = {
   type: 'undo';
   count?: number;
+  /** the seat whose phone asked: the other pages name it */
+  seat?: number;
 };
 
 export type YorktownCommand =
@@ -263,7 +265,7 @@ export const commandSchemas: Record<YorktownCommandType, JsonSchema> = {
   skipAction: command('skipAction', { plane }, ['plane']),
   endTurn: command('endTurn'),
   timeUp: command('timeUp'),
-  undo: command('undo', { count: { type: 'integer', minimum: 1, maximum: 1000 } }),
+  undo: command('undo', { count: { type: 'integer', minimum: 1, maximum: 1000 }, seat: { type: 'integer', minimum: 1, maximum: 4 } }),
 };
 
 export const commandTypes = Object.keys(commandSchemas) as YorktownCommandType[];

@@ -3,6 +3,8 @@ import type { App } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
 import { spottedChain } from '../../../server/games/yorktown1942/board.ts';
 import { t } from '../i18n.ts';
+import { undoneWords } from '../news.ts';
+import { ask } from './ask.ts';
 import { boardView } from './board.ts';
 import { startGameButton, turnStepButton } from './controls.ts';
 import { planesView } from './planes.ts';
@@ -67,11 +69,21 @@ function noGame(app: App): HTMLElement {
     !app.snap || app.kiosk ? null : startGameButton(app, 'phone'));
 }
 
-/** Undo on the phone too (a roll's panel has its own): a tap in the wrong place is taken back where it was made. */
+/**
+ * Undo on the phone too (a roll's panel has its own): a tap in the wrong place is taken back where it was made.
+ * The last move being another seat's plane's, the phone asks first, naming it; the other pages are told
+ * which seat undid it (the command's `seat`).
+ */
 function undoButton(app: App): HTMLElement | null {
   const st = app.state;
   if (!app.snap?.canControl || !st?.setup || st.roll || app.snap.undoable === 0 || app.snap.attract) return null;
-  return h('button', { type: 'button', class: 'btn', 'data-testid': 'phone-undo', onclick: () => void app.send({ type: 'undo' }) }, t('undo'));
+  const undo = async () => {
+    const next = app.snap?.undoNext;
+    const owner = typeof next?.plane === 'number' ? app.seatOf(next.plane) : null;
+    if (next && owner !== null && owner !== app.seat && !(await ask(app, t('undoOtherAsk', { what: undoneWords(next, app.seatOf) }), t('undoOtherYes')))) return;
+    await app.send(app.seat === null ? { type: 'undo' } : { type: 'undo', seat: app.seat });
+  };
+  return h('button', { type: 'button', class: 'btn', 'data-testid': 'phone-undo', onclick: () => void undo() }, t('undo'));
 }
 
 /** The board and the counters, folded: the players have the real board in front of them, a phone a glance at it. */

@@ -1,0 +1,54 @@
+/**
+ * What a page tells in a toast as a state push arrives: an Undo (what it took back, whose plane and
+ * seat, and which seat asked) and the events nobody may miss (a plane crashed, the Yorktown hit).
+ * Pure: the words only; `App.announce` decides when (once per journal seq).
+ */
+import type { GameEvent } from '../../server/games/game-module.ts';
+import type { Rules } from '../../server/games/yorktown1942/ruleset.ts';
+import { describeEvent } from './events.ts';
+import { t, tk } from './i18n.ts';
+
+/** One command an Undo took (or would take) back, as the `undone` event and the snapshot's `undoNext` give it. */
+export interface UndoneItem {
+  type: string;
+  plane?: number | null;
+}
+
+/** The seat flying a plane (null: unknown). */
+export type SeatOf = (plane: number) => number | null;
+
+/** "plane 2's confirmed roll (seat 1)" for a plane's command, else "a roll confirmed". */
+export function undoneWords(c: UndoneItem, seatOf: SeatOf): string {
+  if (typeof c.plane !== 'number') return tk(`undo_${c.type}`);
+  const key = `undoPlane_${c.type}`;
+  const what = tk(key, { plane: c.plane });
+  // a command of no known kind keeps the plain words
+  if (what === key) return tk(`undo_${c.type}`);
+  const seat = seatOf(c.plane);
+  return seat === null ? what : t('undoPlaneSeat', { what, seat });
+}
+
+/** The commands of an `undone` event in words, joined. */
+export function undoneList(commands: readonly UndoneItem[], seatOf: SeatOf): string {
+  return commands.map((c) => undoneWords(c, seatOf)).join(', ');
+}
+
+/**
+ * An `undone` event as another page tells it: "Seat 2 undid plane 2's confirmed roll (seat 1)." when the
+ * phone that asked said its seat, else "Undone: …". Null when it took nothing back.
+ */
+export function undoneNews(event: GameEvent, seatOf: SeatOf): string | null {
+  const commands = Array.isArray(event.commands) ? (event.commands as UndoneItem[]) : [];
+  if (!commands.length) return null;
+  const what = undoneList(commands, seatOf);
+  return typeof event.seat === 'number' ? t('undoneBy', { seat: event.seat, what }) : t('undoneToast', { what });
+}
+
+/** The events every page shows as an alert: a plane crashed, the Yorktown hit. */
+export const ALERT_EVENTS: readonly string[] = ['planeCrashed', 'yorktownHit'];
+
+/** The alert for one command's events, in the "what happened" words (null: nothing to alert). */
+export function alertNews(events: readonly GameEvent[], rules: Rules): string | null {
+  const texts = events.filter((e) => ALERT_EVENTS.includes(e.type)).map((e) => describeEvent(e, rules)).filter((x): x is string => !!x);
+  return texts.length ? texts.join(' · ') : null;
+}
