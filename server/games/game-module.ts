@@ -51,8 +51,8 @@ export interface GameModule<S = unknown, C extends GameCommand = GameCommand, E 
   /** may players undo this accepted command? (e.g. a time-out cannot be undone) */
   undoable(command: C): boolean;
   /**
-   * The plane a command is for, when it is one's (its own \`plane\`, or the plane of the roll it reads or
-   * confirms), given the state before it: Undo says whose move it takes back. Optional.
+   * The piece a command is for, when it is one's (Yorktown: a plane, its own or the one whose roll it reads
+   * or confirms), given the state before it: Undo says whose move it takes back. Optional.
    */
-  commandPlane?(state: S, command: C): number | null;
+  commandPiece?(state: S, command: C): number | null;
 }

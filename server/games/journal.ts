@@ -19,15 +19,15 @@ export interface EffectiveEntry<S> {
   state: S | null;
   /** undo cannot remove this entry or anything before it */
   barrier: boolean;
-  /** the plane the command was for (the module's \`commandPlane\`), null when none */
-  plane: number | null;
+  /** the game's piece the command was for (the module's `commandPiece`; Yorktown: a plane), null when none */
+  piece: number | null;
 }
 
-/** A command Undo takes (or would take) back: its seq, type and plane (null: no plane's). */
+/** A command Undo takes (or would take) back: its seq, type and piece (null: no piece's). */
 export interface UndoneCommand {
   seq: number;
   type: string;
-  plane: number | null;
+  piece: number | null;
 }
 
 export interface JournalState<S> {
@@ -63,7 +63,7 @@ function isUndo(command: GameCommand): command is UndoCommand {
 export function nextUndone<S>(journal: JournalState<S>): UndoneCommand | null {
   if (undoableCount(journal) === 0) return null;
   const last = journal.effective[journal.effective.length - 1];
-  return { seq: last.entry.seq, type: last.entry.command.type, plane: last.plane };
+  return { seq: last.entry.seq, type: last.entry.command.type, piece: last.piece };
 }
 
 /** How many commands in effect can be undone now (back to the last barrier). */
@@ -104,7 +104,7 @@ function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, comm
       {
         type: 'undone',
         count,
-        commands: removed.map((e): UndoneCommand => ({ seq: e.entry.seq, type: e.entry.command.type, plane: e.plane })),
+        commands: removed.map((e): UndoneCommand => ({ seq: e.entry.seq, type: e.entry.command.type, piece: e.piece })),
         // who asked, when a phone said its seat
         ...(typeof command.seat === 'number' ? { seat: command.seat } : {}),
       },
@@ -149,7 +149,7 @@ export function submit<S>(module: GameModule<S, any, any>, journal: JournalState
     ok: true,
     journal: {
       entries: [...journal.entries, entry],
-      effective: [...journal.effective, { entry, state: snapshot ? result.state : null, barrier, plane: module.commandPlane?.(before, command) ?? null }],
+      effective: [...journal.effective, { entry, state: snapshot ? result.state : null, barrier, piece: module.commandPiece?.(before, command) ?? null }],
       initial: journal.initial,
       state: result.state,
     },

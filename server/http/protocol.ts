@@ -68,8 +68,8 @@ export interface TableSnapshot<S = unknown> {
   canControl: boolean;
   /** how many commands Undo can take back now (a new game and a time-out are as far as it goes) */
   undoable: number;
-  /** what one Undo would take back now: the command's type and the plane it was for (null: no plane's); null when nothing */
-  undoNext?: { seq: number; type: string; plane: number | null } | null;
+  /** what one Undo would take back now: the command's type and the game's piece it was for (Yorktown: a plane; null: no piece's); null when nothing */
+  undoNext?: { seq: number; type: string; piece: number | null } | null;
   /** dice of the roll in progress the camera cannot read: its confirmation is refused until they are read or typed in (0: none) */
   diceUnread: number;
   /**

@@ -60,7 +60,7 @@ export class GameSession<S> {
     return undoableCount(this.journal);
   }
 
-  /** What one Undo would take back now (its type and plane), null when nothing. */
+  /** What one Undo would take back now (its type and piece), null when nothing. */
   nextUndone(): UndoneCommand | null {
     return nextUndone(this.journal);
   }

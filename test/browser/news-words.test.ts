@@ -13,22 +13,22 @@ describe('what an Undo took back, in words', () => {
   afterEach(() => setLang('en', null));
 
   it("names a plane's command with its plane and seat, and the rest as before", () => {
-    expect(undoneWords({ type: 'confirmRoll', plane: 2 }, seatOf)).toBe("plane 2's confirmed roll (seat 1)");
-    expect(undoneWords({ type: 'confirmRoll', plane: null }, seatOf)).toBe('a roll confirmed');
+    expect(undoneWords({ type: 'confirmRoll', piece: 2 }, seatOf)).toBe("plane 2's confirmed roll (seat 1)");
+    expect(undoneWords({ type: 'confirmRoll', piece: null }, seatOf)).toBe('a roll confirmed');
     expect(undoneWords({ type: 'endTurn' }, seatOf)).toBe('the end of the turn');
-    expect(undoneWords({ type: 'move', plane: 9 }, seatOf)).toBe("plane 9's move");
-    expect(undoneList([{ type: 'confirmRoll', plane: 3 }, { type: 'dice', plane: 3 }], seatOf)).toBe("plane 3's confirmed roll (seat 2), a reading of plane 3's dice (seat 2)");
+    expect(undoneWords({ type: 'move', piece: 9 }, seatOf)).toBe("plane 9's move");
+    expect(undoneList([{ type: 'confirmRoll', piece: 3 }, { type: 'dice', piece: 3 }], seatOf)).toBe("plane 3's confirmed roll (seat 2), a reading of plane 3's dice (seat 2)");
   });
 
   it('tells the other pages which seat undid it, else just what was undone', () => {
-    const event = { type: 'undone', count: 1, commands: [{ seq: 9, type: 'confirmRoll', plane: 2 }], seat: 2 };
+    const event = { type: 'undone', count: 1, commands: [{ seq: 9, type: 'confirmRoll', piece: 2 }], seat: 2 };
     expect(undoneNews(event, seatOf)).toBe("Seat 2 undid plane 2's confirmed roll (seat 1).");
     const { seat: _seat, ...fromTheTable } = event;
     expect(undoneNews(fromTheTable, seatOf)).toBe("Undone: plane 2's confirmed roll (seat 1).");
     expect(undoneNews({ type: 'undone', commands: [] }, seatOf)).toBeNull();
     setLang('es', null);
-    expect(undoneNews(event, seatOf)).toBe('El asiento 2 ha deshecho la tirada confirmada del avión 2 (asiento 1).');
-    expect(undoneNews(fromTheTable, seatOf)).toBe('Deshecho: la tirada confirmada del avión 2 (asiento 1).');
+    expect(undoneNews(event, seatOf)).toBe('El jugador 2 ha deshecho la tirada confirmada del avión 2 (jugador 1).');
+    expect(undoneNews(fromTheTable, seatOf)).toBe('Deshecho: la tirada confirmada del avión 2 (jugador 1).');
   });
 
   it('has the words of every plane command in English and Spanish', () => {

@@ -29,13 +29,13 @@ describe('journal and undo', () => {
     const before = rebuildJournal(yorktown1942, entries.slice(0, at)).state;
     const plane = before.roll!.plane!;
     const j = rebuildJournal(yorktown1942, entries.slice(0, at + 1));
-    expect(nextUndone(j)).toEqual({ seq: entries[at]!.seq, type: 'confirmRoll', plane });
+    expect(nextUndone(j)).toEqual({ seq: entries[at]!.seq, type: 'confirmRoll', piece: plane });
     const undone = submit(yorktown1942, j, { type: 'undo', seat: 2 }, entries[at]!.at + 1);
-    expect(undone.ok && undone.events).toEqual([{ type: 'undone', count: 1, commands: [{ seq: entries[at]!.seq, type: 'confirmRoll', plane }], seat: 2 }]);
+    expect(undone.ok && undone.events).toEqual([{ type: 'undone', count: 1, commands: [{ seq: entries[at]!.seq, type: 'confirmRoll', piece: plane }], seat: 2 }]);
     // a command naming its plane; one of no plane's; nothing to undo
     const move = entries.findIndex((e) => typeof e.command.plane === 'number');
-    expect(nextUndone(rebuildJournal(yorktown1942, entries.slice(0, move + 1)))?.plane).toBe(entries[move]!.command.plane);
-    expect(nextUndone(started())).toEqual({ seq: 2, type: 'drawCard', plane: null });
+    expect(nextUndone(rebuildJournal(yorktown1942, entries.slice(0, move + 1)))?.piece).toBe(entries[move]!.command.plane);
+    expect(nextUndone(started())).toEqual({ seq: 2, type: 'drawCard', piece: null });
     expect(nextUndone(send(openJournal(yorktown1942), { type: 'newGame', players: 4, seed: 9 }, T0))).toBeNull();
   });
   it('journals each accepted command with a sequence number and its time', () => {

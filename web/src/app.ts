@@ -364,7 +364,7 @@ export class App {
   private tellUndone(reply: Ack): void {
     if (!reply.ok || !Array.isArray(reply.events)) return;
     this.ownUndoSeq = typeof reply.seq === 'number' ? reply.seq : null;
-    const undone = (reply.events as { type: string; commands?: { type: string; plane?: number | null }[] }[]).find((e) => e.type === 'undone');
+    const undone = (reply.events as { type: string; commands?: { type: string; piece?: number | null }[] }[]).find((e) => e.type === 'undone');
     if (!undone?.commands?.length) return;
     this.showToast(t('undoneToast', { what: undoneList(undone.commands, this.seatOf) }), 'ok');
     this.render(false);

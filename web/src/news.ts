@@ -11,7 +11,8 @@ import { t, tk } from './i18n.ts';
 /** One command an Undo took (or would take) back, as the `undone` event and the snapshot's `undoNext` give it. */
 export interface UndoneItem {
   type: string;
-  plane?: number | null;
+  /** the plane (the journal's piece) */
+  piece?: number | null;
 }
 
 /** The seat flying a plane (null: unknown). */
@@ -19,12 +20,12 @@ export type SeatOf = (plane: number) => number | null;
 
 /** "plane 2's confirmed roll (seat 1)" for a plane's command, else "a roll confirmed". */
 export function undoneWords(c: UndoneItem, seatOf: SeatOf): string {
-  if (typeof c.plane !== 'number') return tk(`undo_${c.type}`);
+  if (typeof c.piece !== 'number') return tk(`undo_${c.type}`);
   const key = `undoPlane_${c.type}`;
-  const what = tk(key, { plane: c.plane });
+  const what = tk(key, { plane: c.piece });
   // a command of no known kind keeps the plain words
   if (what === key) return tk(`undo_${c.type}`);
-  const seat = seatOf(c.plane);
+  const seat = seatOf(c.piece);
   return seat === null ? what : t('undoPlaneSeat', { what, seat });
 }
 

@@ -15,7 +15,7 @@ export const yorktown1942: GameModule<YorktownState, YorktownCommand, YorktownEv
   deadline: (state) => (state.outcome === null && state.deadline !== null ? state.deadline : null),
   undoable: (command) => command.type !== 'newGame' && command.type !== 'timeUp' && command.type !== 'undo',
   // a command naming its plane, else a roll's reading or confirmation: the rolling plane (null: the Japanese attack)
-  commandPlane: (state, command) => {
+  commandPiece: (state, command) => {
     const own = (command as { plane?: unknown }).plane;
     if (typeof own === 'number') return own;
     return command.type === 'dice' || command.type === 'confirmRoll' ? (state.roll?.plane ?? null) : null;

@@ -79,7 +79,7 @@ function undoButton(app: App): HTMLElement | null {
   if (!app.snap?.canControl || !st?.setup || st.roll || app.snap.undoable === 0 || app.snap.attract) return null;
   const undo = async () => {
     const next = app.snap?.undoNext;
-    const owner = typeof next?.plane === 'number' ? app.seatOf(next.plane) : null;
+    const owner = typeof next?.piece === 'number' ? app.seatOf(next.piece) : null;
     if (next && owner !== null && owner !== app.seat && !(await ask(app, t('undoOtherAsk', { what: undoneWords(next, app.seatOf) }), t('undoOtherYes')))) return;
     await app.send(app.seat === null ? { type: 'undo' } : { type: 'undo', seat: app.seat });
   };
