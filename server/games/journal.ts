@@ -48,6 +48,8 @@ export interface UndoCommand extends GameCommand {
   count?: number;
   /** the seat whose phone asked (the other pages name it); absent from the table's own screen */
   seat?: number;
+  /** the seq of the command asked about (the first taken back): refused (`undoMoved`) when it is not that one */
+  seq?: number;
 }
 
 export function openJournal<S>(module: GameModule<S, any, any>): JournalState<S> {
@@ -90,6 +92,10 @@ function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, comm
   }
   const effective = journal.effective.slice(0, journal.effective.length - count);
   const removed = journal.effective.slice(effective.length);
+  // asked about one move (a question left open while play went on): not another taken back in its place
+  if (command.seq !== undefined && removed[0]!.entry.seq !== command.seq) {
+    return { ok: false, error: { code: 'undoMoved', message: `Nothing undone: the move asked about (#${command.seq}) is no longer the last one (#${removed[0]!.entry.seq} is).` } };
+  }
   const state = stateAfter(module, journal.initial, effective);
   // undoing the end of a game gives its stopwatch back: not once that time is over
   const restoredDeadline = module.deadline(state);

@@ -55,6 +55,8 @@ export interface TableSnapshot<S = unknown> {
   seq: number;
   /** server wall clock when this snapshot was made (clients correct their clock with it) */
   serverTime: number;
+  /** the server's local time's offset from UTC in minutes: its calendar days are the statistics' (a browser elsewhere works them out with it) */
+  serverUtcOffsetMinutes?: number;
   /** the game module's state */
   state: S;
   /** events of the command that produced this snapshot */
@@ -168,7 +170,7 @@ export type CommandAck<S = unknown> =
  *  - client -> server: "command" (command, ack(CommandAck)), "watch" ({table, pin?}, ack) to switch tables,
  *    "auth" ({pin}, ack({ok} | {ok:false, error})) to give the PIN later (rate-limited per client),
   *    "throw" ({dice?, faces?, leaning?, keep?}, ack) the simulated camera's throw, "press" ({button, press?}, ack) a virtual box button
- *  - commands: the game's own plus "undo" {count?} and "resetTable" (back to an empty table)
+ *  - commands: the game's own plus "undo" {count?, seat?, seq?} (seat: the phone's that asked, said to the other pages; seq: the command asked about, refused `undoMoved` when another is the last) and "resetTable" (back to an empty table)
  * HTTP:
  *  - GET  /api/health                    {ok, vision: {backend}, tables: [{id, camera, serial}]}
  *  - GET  /api/commands                  {commands: {[type]: JSON schema}}

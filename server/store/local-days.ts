@@ -33,6 +33,11 @@ function dayOfNumber(n: number): string {
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
+/** The calendar day, YYYY-MM-DD, of a wall-clock time where the clock is `offsetMinutes` ahead of UTC (the server's day seen from a browser in another zone). */
+export function dayAtOffset(at: number, offsetMinutes: number): string {
+  return dayOfNumber(Math.floor((at + offsetMinutes * 60_000) / DAY_MS));
+}
+
 /** Written YYYY-MM-DD and a day of the calendar (not 2026-02-30). */
 export function isCalendarDay(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && dayOfNumber(dayNumber(text)) === text;

@@ -50,6 +50,9 @@ export interface StatsGame {
   attract: boolean;
 }
 
+/** The games of a table ended from one day to another (both included), in the order they ended: one query on the index game_stats_day (table_id, day). */
+export const SELECT_DAYS = 'SELECT * FROM game_stats WHERE table_id = ? AND day BETWEEN ? AND ? ORDER BY ended_at';
+
 export class StatsStore {
   private readonly insert;
   private readonly selectDays;
@@ -60,8 +63,8 @@ export class StatsStore {
       `INSERT OR REPLACE INTO game_stats (table_id, game, started_seq, started_at, ended_at, day, result, cause, duration_ms, attract, details)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    // the index game_stats_day (table_id, day) serves a day and a range alike
-    this.selectDays = db.prepare('SELECT * FROM game_stats WHERE table_id = ? AND day BETWEEN ? AND ? ORDER BY ended_at');
+    // the index serves a day and a range alike
+    this.selectDays = db.prepare(SELECT_DAYS);
     this.remove = db.prepare('DELETE FROM game_stats WHERE table_id = ? AND started_seq = ?');
   }
 

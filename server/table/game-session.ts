@@ -31,7 +31,7 @@ export const undoSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['type'],
-  properties: { type: { const: UNDO }, count: { type: 'integer', minimum: 1, maximum: 50 }, seat: { type: 'integer', minimum: 1, maximum: 99 } },
+  properties: { type: { const: UNDO }, count: { type: 'integer', minimum: 1, maximum: 50 }, seat: { type: 'integer', minimum: 1, maximum: 99 }, seq: { type: 'integer', minimum: 1 } },
 };
 
 export type SessionResult<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: CommandRejection };

@@ -524,6 +524,7 @@ export class Table<S = unknown> extends EventEmitter {
       game: this.adapter.module.id,
       seq: this.seqValue,
       serverTime: this.now(),
+      serverUtcOffsetMinutes: -new Date(this.now()).getTimezoneOffset(),
       state: this.viewOf(this.session.state),
       events: this.lastEvents,
       hardware,

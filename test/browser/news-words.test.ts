@@ -43,6 +43,7 @@ describe('the alerts every page shows', () => {
 
   it('a crash and a hit on the Yorktown, in the words of "what happened"; nothing for other events', () => {
     expect(alertNews([{ type: 'planeCrashed', plane: 3, why: 'fuel', skillLost: 3, cockpit: 'B' }], rules)).toBe('Plane 3 crashes: −3 skill, back on the deck with cockpit B');
+    expect(alertNews([{ type: 'planeDestroyed', plane: 2 }], rules)).toBe('Plane 2 is lost');
     expect(alertNews([{ type: 'yorktownHit', total: 2 }], rules)).toBe(`Yorktown hit: 2/${rules.yorktown.hitsToSink}`);
     expect(alertNews([{ type: 'cardDrawn' }, { type: 'undone', commands: [] }], rules)).toBeNull();
     setLang('es', null);

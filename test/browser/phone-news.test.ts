@@ -80,6 +80,17 @@ describe.skipIf(!HAVE_CHROMIUM)('news between the phones of one table', () => {
     await atSeq(phone1, seq);
     await atSeq(phone2, seq);
 
+    // the question left open while play goes on (here the table's own Undo): the move it named is not taken back blindly
+    phone2.once('dialog', (dialog) => {
+      void command(t.server, { type: 'undo' }).then(() => dialog.accept());
+    });
+    await phone2.getByTestId('phone-undo').click();
+    await expect.poll(() => toast(phone2).textContent()).toMatch(/Nothing undone: the move asked about \(#\d+\) is no longer the last one/);
+    expect(((await (await fetch(`${t.server.url}/api/tables/default/state`)).json()) as { seq: number }).seq).toBe(seq + 1);
+    seq = (await command(t.server, commands[commands.length - 1] as Record<string, unknown>)).seq as number;
+    await atSeq(phone1, seq);
+    await atSeq(phone2, seq);
+
     let asked = '';
     phone2.once('dialog', (dialog) => {
       asked = dialog.message();

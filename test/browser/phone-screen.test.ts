@@ -75,7 +75,7 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
     await phone.close();
   });
 
-  it('keeps the game at a glance on a phone: hits, search and CAP, and the danger to the Yorktown as it comes (a Direct Hit card unspotted said to do nothing)', async () => {
+  it('keeps the game at a glance on a phone: hits, search and CAP, and the danger to the Yorktown as it comes', async () => {
     await command(table.server, { type: 'newGame', players: 2, deck: 'physical', seed: 3 });
     const st = (await tableState(table.server)) as unknown as { rules: { board: { islands: { id: number; colour: string }[]; lines: [number, number][] } } };
     // a chain orange - green - red along white lines: the Yorktown is spotted at the turn's card
@@ -90,8 +90,8 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
     const glance = phone.getByTestId('phone-glance');
     await expect.poll(() => glance.locator('.glance-chip').allTextContents()).toEqual(['Yorktown 0/3', 'Shōhō 0/3', 'Search 0', 'CAP 0']);
     expect(await phone.getByTestId('glance-danger').count()).toBe(0);
-    // a Direct Hit card while the Yorktown is not spotted: said to do nothing
-    expect(await phone.getByTestId('phone-card').textContent()).toBe('Japanese card: 1 · Jake · DIRECT HIT! (no effect: the Yorktown was not spotted)'.replace('1', String(chain[0])));
+    // a set-up card only places its planes: its Direct Hit is not said to miss
+    expect(await phone.getByTestId('phone-card').textContent()).toBe(`Japanese card: ${chain[0]} · Jake · DIRECT HIT!`);
     await command(table.server, { type: 'cardDrawn', card: { islands: [chain[1], chain[2]], plane: 'zeke' } });
     await expect.poll(() => phone.getByTestId('glance-danger').textContent()).toBe('Japanese chain complete: the Yorktown will be spotted');
     await command(table.server, { type: 'cardDrawn', card: { islands: [chain[0]], plane: 'kate' } });
@@ -125,6 +125,19 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shot(phone, 'phone-card-entry');
     expect(errors).toEqual([]);
+    await phone.close();
+  });
+
+  it('says a Direct Hit card drawn while the Yorktown is not spotted does nothing', async () => {
+    await command(table.server, { type: 'newGame', players: 2, deck: 'physical', seed: 3 });
+    // set-up cards far apart: no chain
+    await command(table.server, { type: 'cardDrawn', card: { islands: [1], plane: 'jake' } });
+    await command(table.server, { type: 'cardDrawn', card: { islands: [10], plane: 'jake' } });
+    await command(table.server, { type: 'cardDrawn', card: { islands: [2], plane: 'kate', directHit: true } });
+    expect(((await tableState(table.server)) as { spotted: boolean; yorktownHits: number })).toMatchObject({ spotted: false, yorktownHits: 0 });
+    const phone = await page().context().browser()!.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    await phone.goto(`${table.server.url}/?view=phone&seat=1&lang=en`);
+    await expect.poll(() => phone.getByTestId('phone-card').textContent()).toBe('Japanese card: 2 · Kate · DIRECT HIT! (no effect: the Yorktown was not spotted)');
     await phone.close();
   });
 

@@ -93,4 +93,15 @@ describe.skipIf(!HAVE_CHROMIUM)('statistics page', () => {
     await page().setViewportSize({ width: 1280, height: 900 });
     expect(table.errors).toEqual([]);
   });
+  it("counts the last days to the service's today, whatever the browser's time zone", async () => {
+    // a zone whose date is not the service's now: of UTC+14 and UTC-12 one always differs
+    const dateIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    const zone = ['Etc/GMT-14', 'Etc/GMT+12'].find((z) => dateIn(z) !== today)!;
+    const far = await page().context().browser()!.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: zone });
+    await far.goto(`${table.server.url}/?view=stats&lang=en`);
+    await far.getByTestId('stats-page').waitFor();
+    await expect.poll(() => far.getByTestId('stats-to').inputValue()).toBe(today);
+    expect(await far.getByTestId('stats-from').inputValue()).toBe(shiftDay(today, -6));
+    await far.close();
+  });
 });

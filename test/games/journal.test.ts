@@ -32,6 +32,10 @@ describe('journal and undo', () => {
     expect(nextUndone(j)).toEqual({ seq: entries[at]!.seq, type: 'confirmRoll', piece: plane });
     const undone = submit(yorktown1942, j, { type: 'undo', seat: 2 }, entries[at]!.at + 1);
     expect(undone.ok && undone.events).toEqual([{ type: 'undone', count: 1, commands: [{ seq: entries[at]!.seq, type: 'confirmRoll', piece: plane }], seat: 2 }]);
+    // asked about that move: taken back; asked about an earlier one, since followed by another: nothing undone
+    expect(submit(yorktown1942, j, { type: 'undo', seq: entries[at]!.seq }, entries[at]!.at + 1).ok).toBe(true);
+    const moved = submit(yorktown1942, j, { type: 'undo', seq: entries[at - 1]!.seq }, entries[at]!.at + 1);
+    expect(moved.ok ? null : moved.error.code).toBe('undoMoved');
     // a command naming its plane; one of no plane's; nothing to undo
     const move = entries.findIndex((e) => typeof e.command.plane === 'number');
     expect(nextUndone(rebuildJournal(yorktown1942, entries.slice(0, move + 1)))?.piece).toBe(entries[move]!.command.plane);

@@ -210,16 +210,16 @@ describe('weather events', () => {
       expect(plane(s, 3).manoeuvre).toEqual({ id: 'hawkEye', used: false });
     });
 
-    it('where the rules allow it: the search token one position extra when the token is turned over', () => {
+    it('where the rules allow it: the search token one position extra and the search\'s skill point when the token is turned over', () => {
       const rolling = ok(revealing('goodVisibility', true), { type: 'revealWeather', plane: 3, manoeuvre: true }).state;
       expect(plane(rolling, 3).manoeuvre).toEqual({ id: 'hawkEye', used: true });
       const good = ok(roll(rolling, [6, 6, 4, 5]), { type: 'confirmRoll' });
       expect(good.state.search).toBe(2);
-      expect(plane(good.state, 3).skill).toBe(1);
+      expect(plane(good.state, 3).skill).toBe(2); // Good visibility's and the search's
       expect(good.events).toContainEqual(expect.objectContaining({ type: 'searchRaised', raised: 1, reason: 'Hawk Eye' }));
       const storm = ok(roll(ok(revealing('storm', true), { type: 'revealWeather', plane: 3, manoeuvre: true }).state, [6, 6, 4, 5]), { type: 'confirmRoll' }).state;
       expect(storm.search).toBe(1);
-      expect(plane(storm, 3).skill).toBe(0);
+      expect(plane(storm, 3).skill).toBe(1);
     });
 
     it('where the rules allow it: a failed reveal still raises the search token 1 position and earns the skill point', () => {

@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/store/database.ts';
-import { daysFrom, isCalendarDay, localDay, localIsoTime, shiftDay } from '../../server/store/local-days.ts';
-import { ABANDONED, StatsStore, type FinishedGame } from '../../server/store/stats-store.ts';
+import { dayAtOffset, daysFrom, isCalendarDay, localDay, localIsoTime, shiftDay } from '../../server/store/local-days.ts';
+import { ABANDONED, SELECT_DAYS, StatsStore, type FinishedGame } from '../../server/store/stats-store.ts';
 
 const zoneBefore = process.env.TZ;
 beforeAll(() => {
@@ -44,6 +44,14 @@ describe('local days', () => {
     expect(daysFrom('2026-03-07', '2026-03-09')).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
     expect(shiftDay('2026-01-01', -1)).toBe('2025-12-31');
     expect(daysFrom('2026-03-02', '2026-03-01')).toEqual([]);
+  });
+
+  it("works out another clock's day from its offset to UTC (the service's day in a browser elsewhere)", () => {
+    const lateUtc = Date.UTC(2026, 2, 14, 23, 30);
+    expect(dayAtOffset(lateUtc, 0)).toBe('2026-03-14');
+    expect(dayAtOffset(lateUtc, 60)).toBe('2026-03-15');
+    expect(dayAtOffset(Date.UTC(2026, 2, 15, 5), -600)).toBe('2026-03-14');
+    expect(dayAtOffset(Date.UTC(2026, 11, 31, 20), 14 * 60)).toBe('2027-01-01');
   });
 
   it('writes a time in the local time with its offset, before and after the clock change', () => {
@@ -134,7 +142,7 @@ describe('StatsStore.range', () => {
   });
 
   it('reads a range in one query on the day index', () => {
-    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT * FROM game_stats WHERE table_id = ? AND day BETWEEN ? AND ? ORDER BY ended_at').all('demo', '2026-03-01', '2026-03-31') as { detail: string }[];
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${SELECT_DAYS}`).all('demo', '2026-03-01', '2026-03-31') as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' | ')).toMatch(/USING INDEX game_stats_day \(table_id=\? AND day>\? AND day<\?\)/);
   });
 });

@@ -352,12 +352,16 @@ export class App {
   /** Sends a command; a refusal is shown in the service's words. */
   async send(command: { type: string; [k: string]: unknown }): Promise<Ack> {
     if (command.type !== 'undo') return this.act(() => this.client.command(command));
-    this.undoing++;
-    try {
-      return await this.act(() => this.client.command(command), (reply) => this.tellUndone(reply));
-    } finally {
-      this.undoing--;
-    }
+    // counted while on its way, also when it is sent again once the PIN is given: its push is told by its own toast
+    const undo = async () => {
+      this.undoing++;
+      try {
+        return await this.client.command(command);
+      } finally {
+        this.undoing--;
+      }
+    };
+    return this.act(undo, (reply) => this.tellUndone(reply));
   }
 
   /** What an Undo of this page took back, said: a tap in the wrong place must not undo unnoticed. */

@@ -1126,7 +1126,7 @@ const es: Record<Key, string> = {
   otherCard: 'Una carta que no está en la lista: introduce lo que muestra',
   cardEvent: 'Evento',
   chainWarning: 'Cadena japonesa completa: el Yorktown será localizado',
-  glanceAttacked: 'Los japoneses atacan el Yorktown: tirad sus dados',
+  glanceAttacked: 'Los japoneses atacan al Yorktown: tirad sus dados',
   glanceYorktown: 'Yorktown {n}/{max}',
   glanceShoho: 'Shōhō {n}/{max}',
   glanceSearch: 'Búsqueda {n}',

@@ -45,8 +45,8 @@ export function undoneNews(event: GameEvent, seatOf: SeatOf): string | null {
   return typeof event.seat === 'number' ? t('undoneBy', { seat: event.seat, what }) : t('undoneToast', { what });
 }
 
-/** The events every page shows as an alert: a plane crashed, the Yorktown hit. */
-export const ALERT_EVENTS: readonly string[] = ['planeCrashed', 'yorktownHit'];
+/** The events every page shows as an alert: a plane crashed (or lost for good), the Yorktown hit. */
+export const ALERT_EVENTS: readonly string[] = ['planeCrashed', 'planeDestroyed', 'yorktownHit'];
 
 /** The alert for one command's events, in the "what happened" words (null: nothing to alert). */
 export function alertNews(events: readonly GameEvent[], rules: Rules): string | null {

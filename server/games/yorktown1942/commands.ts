@@ -153,6 +153,8 @@ export type UndoCommand = {
   count?: number;
   /** the seat whose phone asked: the other pages name it */
   seat?: number;
+  /** the seq of the command asked about: refused when another is the last by then */
+  seq?: number;
 };
 
 export type YorktownCommand =
@@ -265,7 +267,7 @@ export const commandSchemas: Record<YorktownCommandType, JsonSchema> = {
   skipAction: command('skipAction', { plane }, ['plane']),
   endTurn: command('endTurn'),
   timeUp: command('timeUp'),
-  undo: command('undo', { count: { type: 'integer', minimum: 1, maximum: 1000 }, seat: { type: 'integer', minimum: 1, maximum: 4 } }),
+  undo: command('undo', { count: { type: 'integer', minimum: 1, maximum: 1000 }, seat: { type: 'integer', minimum: 1, maximum: 4 }, seq: { type: 'integer', minimum: 1 } }),
 };
 
 export const commandTypes = Object.keys(commandSchemas) as YorktownCommandType[];

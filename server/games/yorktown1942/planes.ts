@@ -66,7 +66,7 @@ export function payFuel(ctx: Ctx, plane: PlaneState, amount: number, reason: str
   if (plane.fuel < amount) {
     // what is left to it: a cheaper action, or skipping (the idle loss, a crash when it cannot pay that)
     const idle = ctx.rules.idle.fuelLoss;
-    const skipping = plane.position.at === 'deck' ? '' : plane.fuel < idle ? ' Skipping its action crashes it: no fuel to stay in the air.' : ` Skipping its action costs ${plural(idle, 'fuel point')}.`;
+    const skipping = !inAir(plane) ? '' : plane.fuel < idle ? ' Skipping its action crashes it: no fuel to stay in the air.' : ` Skipping its action costs ${plural(idle, 'fuel point')}.`;
     reject('notEnoughFuel', `Plane ${plane.id} has only ${plural(plane.fuel, 'fuel point')}: ${reason} costs ${amount}.${skipping}`);
   }
   plane.fuel -= amount;

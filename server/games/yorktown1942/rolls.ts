@@ -231,7 +231,12 @@ function finishWeather(ctx: Ctx, plane: PlaneState, roll: ActiveRoll, tierId: st
   }
   emit(ctx, 'weatherRevealed', { plane: plane.id, island: island.id, weather: id });
   ctx.state.weatherRevealed.push(id);
-  if (hawkEye) raiseSearch(ctx, plane, ctx.rules.manoeuvres.hawkEyeExtra, 'Hawk Eye');
+  // a reveal served by Hawk Eye is a search that succeeded: the extra position, and the search's skill point
+  // (never less than the failed one's)
+  if (hawkEye) {
+    raiseSearch(ctx, plane, ctx.rules.manoeuvres.hawkEyeExtra, 'Hawk Eye');
+    gainSkill(ctx, plane, ctx.rules.search.skillOnSuccess, 'Hawk Eye');
+  }
   if (id === 'goodVisibility') {
     island.weather = null;
     raiseSearch(ctx, plane, ctx.rules.weather.goodVisibilitySearch, 'good visibility');

@@ -80,7 +80,12 @@ function undoButton(app: App): HTMLElement | null {
   const undo = async () => {
     const next = app.snap?.undoNext;
     const owner = typeof next?.piece === 'number' ? app.seatOf(next.piece) : null;
-    if (next && owner !== null && owner !== app.seat && !(await ask(app, t('undoOtherAsk', { what: undoneWords(next, app.seatOf) }), t('undoOtherYes')))) return;
+    if (next && owner !== null && owner !== app.seat) {
+      if (!(await ask(app, t('undoOtherAsk', { what: undoneWords(next, app.seatOf) }), t('undoOtherYes')))) return;
+      // play may have gone on while the question was open: the service takes back that move or none (`undoMoved`)
+      await app.send({ type: 'undo', seat: app.seat!, seq: next.seq });
+      return;
+    }
     await app.send(app.seat === null ? { type: 'undo' } : { type: 'undo', seat: app.seat });
   };
   return h('button', { type: 'button', class: 'btn', 'data-testid': 'phone-undo', onclick: () => void undo() }, t('undo'));

@@ -557,7 +557,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
               title: tr.faces === null ? t('confirmNeedsDice') : null,
               onclick: () => void app.send(confirmCommand(app, roll)),
             }, t('confirm')),
-            h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'undo-roll', onclick: () => void app.send({ type: 'undo' }) }, t('undo')),
+            h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'undo-roll', onclick: () => void app.send(app.view === 'phone' && app.seat !== null ? { type: 'undo', seat: app.seat } : { type: 'undo' }) }, t('undo')),
           ),
           // after Throw, Confirm and Undo: to see what the camera does with a die it cannot read; not offered to a demo station's visitors
           mayThrow && !app.kiosk && thrown > 0

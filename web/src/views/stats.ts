@@ -5,7 +5,7 @@
  * page's state and its call to the service.
  */
 import { MAX_RANGE_DAYS } from '../../../server/http/stats-range.ts';
-import { daysCounted, isCalendarDay, localDay, shiftDay } from '../../../server/store/local-days.ts';
+import { dayAtOffset, daysCounted, isCalendarDay, localDay, shiftDay } from '../../../server/store/local-days.ts';
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { dayParts, dayText, durationText, shareText } from '../format.ts';
@@ -39,7 +39,9 @@ const keyOf = (range: Range) => `${range.from}|${range.to}`;
 
 function shownRange(app: App): Range {
   if (ui.preset === null) return ui.picked;
-  const to = localDay(app.now());
+  // the service's day, wherever this browser is
+  const offset = app.snap?.serverUtcOffsetMinutes;
+  const to = offset === undefined ? localDay(app.now()) : dayAtOffset(app.now(), offset);
   return { from: shiftDay(to, 1 - ui.preset), to };
 }
 
@@ -57,6 +59,8 @@ function ask(app: App, range: Range): void {
   if (ui.asked === key) return;
   ui.asked = key;
   void app.client.statsRange(range.from, range.to).then((reply) => {
+    // the answer to a range asked before another (a late one) is not this page's any more
+    if (ui.asked !== key) return;
     ui.answer = { key, reply };
     if (app.view === 'stats') app.render(false);
   });

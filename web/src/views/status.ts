@@ -112,7 +112,8 @@ export function cardIsPast(app: App): boolean {
 
 /** A Direct Hit card drawn while the Yorktown was not spotted does nothing of the kind: said, so that nobody counts a hit. */
 export function directHitMissed(app: App, card: { directHit?: boolean }): boolean {
-  return !!card.directHit && !cardIsPast(app) && app.state?.spotted === false;
+  // a set-up card only places its planes: no Direct Hit was to be had
+  return !!card.directHit && !cardIsPast(app) && app.state?.phase !== 'setup' && app.state?.spotted === false;
 }
 
 export function cardView(app: App): HTMLElement {

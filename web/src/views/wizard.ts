@@ -18,6 +18,8 @@ export interface WizardForm {
 }
 
 let form: WizardForm | null = null;
+/** the game the form was made after (its startedAt), and the opening of the page it was made in */
+let formMade: { game: number | null; opened: number } | null = null;
 let overridesCount = 0;
 
 function defaultSeats(app: App, players: number): [number, number, number, number] {
@@ -103,6 +105,11 @@ function homePage(app: App): 'kiosk' | 'phone' | 'table' {
 }
 
 export function wizardView(app: App): HTMLElement {
+  // opened anew after another game was set up (from another screen too): from that game's choices
+  const game = app.state?.setup ? app.state.startedAt : null;
+  if (form && formMade && formMade.opened !== app.pagesOpened && formMade.game !== game) form = null;
+  if (!form || !formMade) formMade = { game, opened: app.pagesOpened };
+  else formMade.opened = app.pagesOpened;
   const f = (form ??= initialForm(app));
   const rules = app.rules();
   const red = rules.board.islands.filter((i) => i.colour === 'red');
