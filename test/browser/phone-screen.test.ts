@@ -102,6 +102,14 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
     const box = (await glance.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(640);
     await shot(phone, 'phone-glance-attack');
+    // the last events, four of them, and the longer list on demand (the other phones' moves scroll by fast)
+    const history = phone.getByTestId('history');
+    expect(await history.locator('li').count()).toBe(4);
+    await history.getByTestId('history-longer').click();
+    await expect.poll(() => history.locator('li').count()).toBeGreaterThan(4);
+    expect(await history.getByTestId('history-longer').textContent()).toBe('Show fewer');
+    await history.getByTestId('history-longer').click();
+    await expect.poll(() => history.locator('li').count()).toBe(4);
     expect(errors).toEqual([]);
     await phone.close();
   });

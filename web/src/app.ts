@@ -88,6 +88,8 @@ export interface UiState {
   keepPick: { key: string; faces: number[] } | null;
   /** the phone's board and counters unfolded */
   phoneBoardOpen: boolean;
+  /** the phone's "what happened" shows its longer list */
+  phoneHistoryLong: boolean;
   samples: SamplesUi;
 }
 
@@ -144,6 +146,7 @@ export class App {
     splitPick: null,
     keepPick: null,
     phoneBoardOpen: false,
+    phoneHistoryLong: false,
     samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null, measure: null, measuring: false, model: null, modelAsked: false, modelBusy: false, modelError: null },
   };
   private renderers: Partial<Record<View, (app: App) => Node>> = {};

@@ -35,7 +35,7 @@ export function phoneView(app: App): HTMLElement {
     rollIsMine ? rollPanel(app, false) : null,
     mine.length ? planesView(app, app.seat, true) : st?.setup ? h('p', null, t('phoneNoPlanes')) : noGame(app),
     st?.setup ? boardAndCounters(app) : null,
-    historyView(app, 4),
+    historyView(app, 4, { shown: app.ui.phoneHistoryLong, toggle: () => { app.ui.phoneHistoryLong = !app.ui.phoneHistoryLong; app.render(false); } }),
     picker,
   );
 }

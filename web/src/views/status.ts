@@ -161,19 +161,30 @@ export function alertsView(app: App): HTMLElement | null {
 }
 
 /** The last things that happened, newest first, in the chosen language. */
-export function historyView(app: App, limit: number): HTMLElement | null {
+/** the longer list a short one opens to (a phone's: the other phones' moves scroll by fast) */
+const HISTORY_LONG = 20;
+
+/** The last events in words, newest first; with `longer`, a button that shows the longer list (or the short one again). */
+export function historyView(app: App, limit: number, longer?: { shown: boolean; toggle: () => void }): HTMLElement | null {
   const rules = app.rules();
+  const wanted = longer?.shown ? HISTORY_LONG : limit;
   const lines: { seq: number; text: string }[] = [];
-  for (let i = app.history.length - 1; i >= 0 && lines.length < limit; i--) {
+  // one line more than shown: whether there is more to show
+  for (let i = app.history.length - 1; i >= 0 && lines.length <= wanted; i--) {
     const x = app.history[i]!;
     const text = describeEvent(x.event, rules);
     if (text) lines.push({ seq: x.seq, text });
   }
   if (!lines.length) return null;
-  const newest = lines[0]!.seq;
+  const more = lines.length > wanted;
+  const shown = lines.slice(0, wanted);
+  const newest = shown[0]!.seq;
   return h('section', { class: 'history', 'aria-label': t('happened'), 'data-testid': 'history' },
     h('h2', null, t('happened')),
-    h('ol', null, lines.map((l) => h('li', { class: l.seq === newest ? 'new' : '' }, l.text))),
+    h('ol', null, shown.map((l) => h('li', { class: l.seq === newest ? 'new' : '' }, l.text))),
+    longer && (longer.shown || more)
+      ? h('button', { type: 'button', class: 'btn small', 'data-testid': 'history-longer', 'aria-expanded': longer.shown ? 'true' : 'false', onclick: longer.toggle }, longer.shown ? t('historyFewer') : t('historyMore'))
+      : null,
   );
 }
 
