@@ -199,10 +199,7 @@ function finishSearch(ctx: Ctx, plane: PlaneState, roll: ActiveRoll, tierId: str
     raise = ctx.rules.manoeuvres.hawkEyeFailSearch;
     skill = ctx.rules.manoeuvres.hawkEyeFailSkill;
   }
-  const before = state.search;
-  state.search = Math.min(ctx.rules.search.max, state.search + raise);
-  emit(ctx, tier ? 'searchSucceeded' : 'searchFailed', { plane: plane.id, raised: state.search - before, search: state.search });
-  if (before < ctx.rules.search.locatedAt && state.search >= ctx.rules.search.locatedAt) emit(ctx, 'shohoLocated', { search: state.search });
+  moveSearchToken(ctx, raise, (raised) => emit(ctx, tier ? 'searchSucceeded' : 'searchFailed', { plane: plane.id, raised, search: state.search }));
   gainSkill(ctx, plane, skill, tier ? 'successful search' : 'Hawk Eye');
 }
 
@@ -248,12 +245,19 @@ function finishWeather(ctx: Ctx, plane: PlaneState, roll: ActiveRoll, tierId: st
   }
 }
 
-/** The search token raised (not past the track's end) outside a search roll, and the Shōhō located when it reaches that level. */
-function raiseSearch(ctx: Ctx, plane: PlaneState, by: number, reason: string): void {
+/** The search token raised (not past the track's end), said by `told` with how far it went, then the Shōhō located when it reaches that level. */
+function moveSearchToken(ctx: Ctx, by: number, told: (raised: number) => void): void {
   const before = ctx.state.search;
   ctx.state.search = Math.min(ctx.rules.search.max, before + by);
-  if (ctx.state.search > before) emit(ctx, 'searchRaised', { plane: plane.id, raised: ctx.state.search - before, search: ctx.state.search, reason });
+  told(ctx.state.search - before);
   if (before < ctx.rules.search.locatedAt && ctx.state.search >= ctx.rules.search.locatedAt) emit(ctx, 'shohoLocated', { search: ctx.state.search });
+}
+
+/** The search token raised outside a search roll (weather, Hawk Eye on a reveal), said when it moved. */
+function raiseSearch(ctx: Ctx, plane: PlaneState, by: number, reason: string): void {
+  moveSearchToken(ctx, by, (raised) => {
+    if (raised > 0) emit(ctx, 'searchRaised', { plane: plane.id, raised, search: ctx.state.search, reason });
+  });
 }
 
 function finishShoho(ctx: Ctx, plane: PlaneState, tierId: string | null): void {
