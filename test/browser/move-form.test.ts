@@ -5,7 +5,7 @@
  * The scene is set up through the HTTP API with a physical deck and physical expert manoeuvre tiles.
  */
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, command, physicalScene, unlock, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, command, physicalScene, tableState, unlock, useBrowserTable } from './harness.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('the move form', () => {
   const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
@@ -114,6 +114,39 @@ describe.skipIf(!HAVE_CHROMIUM)('a plane short of fuel', () => {
     await expect.poll(() => page.getByTestId('move-no-fuel-3').textContent()).toBe('Plane 3 has 0 fuel: a move costs at least 1. It can only skip.');
     expect(await page.locator('select[name=to-3]').count()).toBe(0);
     expect(await page.getByTestId('skip-3').textContent()).toBe('Skip action (−1 fuel: it crashes)');
+    expect(t.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAVE_CHROMIUM)('a plane cut off from the approach area', () => {
+  const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
+
+  it('says so on its card, naming the islands whose Japanese planes stand in every way back', async () => {
+    const { server, page } = t;
+    // plane 3 flies from red island 8 to green island 4 (lines to 1, 5 and 8); a Jake holds 5 and a Kate 7
+    await physicalScene(server, {}, false);
+    await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'move' });
+    await command(server, { type: 'move', plane: 3, to: 4 });
+    for (const id of [1, 2, 4]) await command(server, { type: 'skipAction', plane: id });
+    await command(server, { type: 'endTurn' });
+    await page.goto(`${server.url}/?lang=en`);
+    await unlock(page);
+    await expect.poll(() => page.locator('[data-plane="3"] [data-testid=pos-3]').innerText()).toMatch(/4/);
+    expect(await page.locator('[data-testid=way-home-3]').count()).toBe(0);
+    // Zekes land on 6 and 8: from 4, every way back to the approach area now passes Japanese planes
+    await command(server, { type: 'cardDrawn', card: { islands: [6, 8], plane: 'zeke' } });
+    const state = await tableState(server);
+    const held = (state.islands as { id: number; japanese: unknown[] }[]).filter((i) => i.japanese.length > 0).map((i) => i.id);
+    const note = page.locator('[data-testid=way-home-3]');
+    await expect.poll(() => note.count()).toBe(1);
+    const named = (await note.innerText()).match(/islands? ([\d, ]+) stand on every way back to the approach area/);
+    expect(named).not.toBeNull();
+    const islands = named![1].split(', ').map(Number);
+    expect(islands.length).toBeGreaterThan(0);
+    expect(islands.every((id) => held.includes(id))).toBe(true);
+    // plane 4 on red island 9 borders the approach area: nothing to say
+    expect(await page.locator('[data-testid=way-home-4]').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { T0, choose, island, ok, plane, refused, roll, scenario, tokenCounts, types } from './yorktown-helpers.ts';
-import { moveDestinations } from '../../server/games/yorktown1942/board.ts';
+import { moveDestinations, wayHomeBlockers } from '../../server/games/yorktown1942/board.ts';
 import { yorktown1942 } from '../../server/games/yorktown1942/index.ts';
 
 const at = (island: number) => ({ at: 'island' as const, island });
@@ -361,6 +361,23 @@ describe('move', () => {
     expect(plane(ok(open, { type: 'move', plane: 4, to: 'approach' }).state, 4)).toMatchObject({ position: APPROACH, fuel: 12 });
     const shut = choose(scenario({ planes: { 3: { position: at(2) } }, japanese: { 4: ['kate'], 5: ['kate'], 6: ['jake'], 7: ['zeke'] } }));
     expect(refused(shut, { type: 'move', plane: 3, to: 'approach' }, 'wayBlocked')).toMatch(/every way back from island 2 passes an island with Japanese planes/);
+  });
+
+  it('a plane cut off from the approach area is told which Japanese planes cut it off (here, destroying them opens a way)', () => {
+    const shut = scenario({ japanese: { 4: ['kate'], 5: ['kate'], 6: ['jake'], 7: ['zeke'] } });
+    const blockers = wayHomeBlockers(shut.rules.board, shut.islands, 2);
+    expect(blockers).not.toBeNull();
+    expect(blockers!.length).toBeGreaterThan(0);
+    expect(blockers!.every((id) => [4, 5, 6, 7].includes(id))).toBe(true);
+    const cleared = scenario({ japanese: Object.fromEntries([4, 5, 6, 7].filter((id) => !blockers!.includes(id)).map((id) => [id, ['kate']])) });
+    expect(wayHomeBlockers(cleared.rules.board, cleared.islands, 2)).toBeNull();
+    for (const layout of [{}, { 5: ['kate'], 6: ['zeke'], 9: ['jake'] }, { 8: ['jake'], 4: ['kate'], 2: ['zeke'] }, { 4: ['kate'], 5: ['kate'], 6: ['jake'], 7: ['zeke'] }] as const) {
+      const s = scenario({ japanese: layout });
+      for (let from = 1; from <= 10; from++) {
+        const open = moveDestinations(s.rules.board, s.islands, at(from), false).approach;
+        expect(wayHomeBlockers(s.rules.board, s.islands, from) === null, `${JSON.stringify(layout)} from ${from}`).toBe(open);
+      }
+    }
   });
 
   it('the move destinations offered (moveDestinations) are exactly the moves the engine accepts', () => {

@@ -112,3 +112,25 @@ export function clearWayToApproach(board: Board, islands: IslandState[], from: I
   }
   return null;
 }
+
+/**
+ * When no clear way leads from `from` back to the approach area: the islands holding Japanese planes
+ * that close it, those bordering the islands the plane can still reach around them (sorted). Null
+ * when a clear way exists.
+ */
+export function wayHomeBlockers(board: Board, islands: IslandState[], from: IslandId): IslandId[] | null {
+  if (clearWayToApproach(board, islands, from, false)) return null;
+  const occupied = (id: IslandId) => (islands.find((i) => i.id === id)?.japanese.length ?? 0) > 0;
+  const seen = new Set<IslandId>([from]);
+  const blockers = new Set<IslandId>();
+  const queue: IslandId[] = [from];
+  while (queue.length) {
+    for (const next of neighbours(board, queue.shift()!)) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      if (occupied(next)) blockers.add(next);
+      else queue.push(next);
+    }
+  }
+  return [...blockers].sort((a, b) => a - b);
+}

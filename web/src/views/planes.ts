@@ -1,7 +1,7 @@
 /** Plane cards (fuel, skill, dice, cockpit, load, position, action) and each plane's controls. */
 import type { ActionRollKind } from '../../../server/games/yorktown1942/action-odds.ts';
 import { tilesServing, type ManoeuvreAction } from '../../../server/games/yorktown1942/manoeuvres.ts';
-import { moveDestinations, stepsFrom, type MoveDestinations } from '../../../server/games/yorktown1942/board.ts';
+import { moveDestinations, stepsFrom, wayHomeBlockers, type MoveDestinations } from '../../../server/games/yorktown1942/board.ts';
 import type { IslandState, ManoeuvreId, PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App, PlaneForm } from '../app.ts';
 import { ask } from './ask.ts';
@@ -64,6 +64,8 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
         : null,
     ),
   );
+  const cutOff = wayHomeNote(app, plane);
+  if (cutOff) card.append(cutOff);
   // the fuel bar's width is set through the CSSOM (allowed under a strict CSP)
   const fill = card.querySelector<HTMLElement>('.bar-fill');
   if (fill) fill.style.width = `${fuelPct}%`;
@@ -72,6 +74,20 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
     if (controls) card.append(controls);
   }
   return card;
+}
+
+/** A plane out on an island with every way back to the approach area closed by Japanese planes: which close it. */
+function wayHomeNote(app: App, plane: PlaneState): HTMLElement | null {
+  const st = app.state;
+  if (!st || plane.destroyed || plane.position.at !== 'island' || st.phase === 'over') return null;
+  const blockers = wayHomeBlockers(app.rules().board, st.islands, plane.position.island);
+  if (!blockers?.length) return null;
+  const list = blockers.join(', ');
+  const tile = plane.manoeuvre && !plane.manoeuvre.used ? (plane.manoeuvre.id ?? app.secretTile(plane.id)) : undefined;
+  // an unused tile this screen cannot see may be Invisible
+  const invisible = tile === null || tile === 'invisible';
+  return h('p', { class: 'hint warn way-home', 'data-testid': `way-home-${plane.id}` },
+    t('wayHomeCut', { islands: t(blockers.length === 1 ? 'wayHomeIslandOne' : 'wayHomeIslands', { list }) }), invisible ? ` ${t('wayHomeInvisible')}` : null);
 }
 
 function button(label: string, onclick: () => void, cls = '', testid?: string): HTMLButtonElement {
