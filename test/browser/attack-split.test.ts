@@ -87,6 +87,8 @@ describe.skipIf(!HAVE_CHROMIUM)('splitting an attack roll over several targets',
     expect(await odds.getAttribute('data-from')).toBe('now');
     expect(await odds.locator('.odds-value').allTextContents()).toEqual([expect.stringMatching(/^100%start \d+%$/), expect.stringMatching(/^100%start \d+%$/), expect.stringMatching(/^0%/)]);
     expect(await odds.getByTestId('odds-from').textContent()).toBe('odds from the dice showing now');
+    // the targets the dice showing hit already are marked so (the figure: still hit when the roll ends)
+    expect(await odds.locator('li.taken-now .odds-label').allTextContents()).toEqual(['Jake (Island 8)hit now', 'Kate (Island 8)hit now']);
     // the strategy the figures assume, folded away until asked for
     expect(await odds.getByTestId('odds-strategy').isVisible()).toBe(false);
     await odds.locator('details.odds-how summary').click();
@@ -101,11 +103,14 @@ describe.skipIf(!HAVE_CHROMIUM)('splitting an attack roll over several targets',
     expect(await jake.textContent()).toContain('+2 skill');
     expect(await jake.textContent()).toContain('Kate stays on Island 8');
     expect(await jake.locator('.tag').textContent()).toBe('best');
+    // the best split's target is the one marked hit now
+    expect(await page.getByTestId('odds').locator('li.taken-now .odds-label').allTextContents()).toEqual(['Jake (Island 8)hit now']);
     expect(await kate.textContent()).toContain('+1 skill');
     expect(await kate.textContent()).toContain('Jake stays on Island 8');
     expect(await jake.locator('input').isChecked()).toBe(true);
     await kate.locator('input').check();
     await expect.poll(() => kate.locator('input').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('odds').locator('li.taken-now .odds-label').allTextContents()).toEqual(['Kate (Island 8)hit now']);
     await shot(page, 'attack-split');
     const skillBefore = (await state()).planes.find((p) => p.id === 3)!.skill;
     await page.getByTestId('confirm-roll').click();

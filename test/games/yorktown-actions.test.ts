@@ -371,7 +371,8 @@ describe('move', () => {
     expect(blockers!.every((id) => [4, 5, 6, 7].includes(id))).toBe(true);
     const cleared = scenario({ japanese: Object.fromEntries([4, 5, 6, 7].filter((id) => !blockers!.includes(id)).map((id) => [id, ['kate']])) });
     expect(wayHomeBlockers(cleared.rules.board, cleared.islands, 2)).toBeNull();
-    for (const layout of [{}, { 5: ['kate'], 6: ['zeke'], 9: ['jake'] }, { 8: ['jake'], 4: ['kate'], 2: ['zeke'] }, { 4: ['kate'], 5: ['kate'], 6: ['jake'], 7: ['zeke'] }] as const) {
+    const layouts: Partial<Record<number, ('jake' | 'kate' | 'zeke')[]>>[] = [{}, { 5: ['kate'], 6: ['zeke'], 9: ['jake'] }, { 8: ['jake'], 4: ['kate'], 2: ['zeke'] }, { 4: ['kate'], 5: ['kate'], 6: ['jake'], 7: ['zeke'] }];
+    for (const layout of layouts) {
       const s = scenario({ japanese: layout });
       for (let from = 1; from <= 10; from++) {
         const open = moveDestinations(s.rules.board, s.islands, at(from), false).approach;

@@ -157,18 +157,24 @@ function oddsView(app: App, roll: RollWithOdds): Child {
   const goal = roll.tracker.spec.goal;
   if (!odds || goal.kind === 'faces') return h('p', { class: 'hint' }, t('oddsUnavailable'));
   const reachOf = (o: RollOdds | null, id: string) => (o ? (o.reach[id] ?? 0) : null);
-  const rows: [string, number, number | null][] =
+  // the targets the dice showing hit already (the split picked, else the best): their figure is the chance they still are when the roll ends
+  const best = roll.tracker.best;
+  const split = now ? splitOf(roll) : null;
+  const takenNow = new Set(split ? chosenSplit(app, roll, split).ids : now && best.kind === 'targets' ? best.taken.map((x) => x.targetId) : []);
+  const rows: [string, number, number | null, boolean][] =
     goal.kind === 'tiers' && goal.tiers.some((x) => x.equal === 0)
-      ? outcomeRows(goal.tiers, (x) => tierLabel(app, roll, x), odds, now ? start : null)
+      ? outcomeRows(goal.tiers, (x) => tierLabel(app, roll, x), odds, now ? start : null).map(([label, p, atStart]) => [label, p, atStart, false])
       : goal.kind === 'tiers'
-      ? goal.tiers.filter((x) => x.equal > 0).map((x): [string, number, number | null] => [tierLabel(app, roll, x), reachOf(odds, x.id)!, now ? reachOf(start, x.id) : null])
-      : goal.targets.map((x): [string, number, number | null] => [targetLabel(roll, x.id), reachOf(odds, x.id)!, now ? reachOf(start, x.id) : null]);
+      ? goal.tiers.filter((x) => x.equal > 0).map((x): [string, number, number | null, boolean] => [tierLabel(app, roll, x), reachOf(odds, x.id)!, now ? reachOf(start, x.id) : null, false])
+      : goal.targets.map((x): [string, number, number | null, boolean] => [targetLabel(roll, x.id), reachOf(odds, x.id)!, now ? reachOf(start, x.id) : null, takenNow.has(x.id)]);
   const pct = (p: number) => `${Math.round(p * 100)}%`;
   const was = (p: number | null, nowP: number) => (p !== null && pct(p) !== pct(nowP) ? h('span', { class: 'odds-start' }, t('oddsWas', { p: pct(p) })) : null);
-  const bars = rows.map(([label, p, atStart]) => {
+  const bars = rows.map(([label, p, atStart, taken]) => {
     const fill = h('span', { class: 'odds-fill' });
     fill.style.width = pct(p);
-    return h('li', null, h('span', { class: 'odds-label' }, label), h('span', { class: 'odds-bar' }, fill), h('span', { class: 'odds-value' }, pct(p), was(atStart, p)));
+    return h('li', { class: taken ? 'taken-now' : null },
+      h('span', { class: 'odds-label' }, label, taken ? h('span', { class: 'tag', 'data-testid': 'odds-taken-now' }, t('oddsTakenNow')) : null),
+      h('span', { class: 'odds-bar' }, fill), h('span', { class: 'odds-value' }, pct(p), was(atStart, p)));
   });
   return h('div', { class: 'odds', 'data-testid': 'odds', 'data-from': now ? 'now' : 'start' },
     h('h3', null, t('odds')),
