@@ -50,3 +50,14 @@ export function withoutLockedOnes(faces: readonly number[], locked: number): num
   }
   return free;
 }
+
+/** The faces of `wanted` that `showing` holds, each die of `showing` used once, in `wanted`'s order. */
+export function facesAmong(wanted: readonly number[], showing: readonly number[]): number[] {
+  const left = [...showing];
+  return wanted.filter((f) => {
+    const at = left.indexOf(f);
+    if (at < 0) return false;
+    left.splice(at, 1);
+    return true;
+  });
+}

@@ -10,7 +10,7 @@ import { createDiceFeed } from '../hardware/camera/create.ts';
 import type { DiceFeed, FeedReading } from '../hardware/camera/dice-feed.ts';
 import type { SyntheticTraySource } from '../hardware/camera/synthetic-tray-source.ts';
 import type { TableService } from './table-service.ts';
-import { withoutLockedOnes } from '../dice/index.ts';
+import { facesAmong, withoutLockedOnes } from '../dice/index.ts';
 import { SimulatorRequestError, type HardwareView, type Table, type TableLog } from './table.ts';
 import { CameraSetup } from './camera-setup.ts';
 import { DiceInput } from './dice-input.ts';
@@ -180,10 +180,6 @@ export function keptAmong(tableFaces: readonly number[] | null, locked: number, 
   if (tableFaces === null) throw new SimulatorRequestError('keep: no dice are read for this roll yet; throw them all first');
   const free = withoutLockedOnes(tableFaces, locked);
   const canKeep = free.join(', ') || 'none';
-  for (const face of keep) {
-    const at = free.indexOf(face);
-    if (at < 0) throw new SimulatorRequestError(`keep: ${keep.join(', ')} cannot all be kept; the dice that can be kept are ${canKeep} (locked 1s stay where they are)`);
-    free.splice(at, 1);
-  }
+  if (facesAmong(keep, free).length < keep.length) throw new SimulatorRequestError(`keep: ${keep.join(', ')} cannot all be kept; the dice that can be kept are ${canKeep} (locked 1s stay where they are)`);
   return [...keep];
 }

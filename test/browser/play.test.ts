@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRejection } from '../../server/dice/roll-tracker.ts';
 import type { RollFlag } from '../../server/dice/types.ts';
-import { HAVE_CHROMIUM, PIN, SHOTS, buildWeb, launch, openManualEntry, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, SHOTS, api, buildWeb, launch, openManualEntry, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
 
 type Plane = { id: number; position: { at: string; island?: number }; action: string | null; done: boolean; fuel: number };
 type Island = { id: number; japanese: string[] };
@@ -16,7 +16,7 @@ type State = {
   turn: number;
   planes: Plane[];
   islands: Island[];
-  roll: null | { tracker: { faces: number[] | null; lockedOnes: number; spec: { dice: number } } };
+  roll: null | { tracker: { faces: number[] | null; lockedOnes: number; readings: number; spec: { dice: number } } };
   rules: { board: { lines: [number, number][] } };
 };
 
@@ -227,8 +227,22 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await shot(page, 'roll-panel-keeping');
     await page.getByTestId('throw').click();
     await expect.poll(() => sent.some((f) => /"throw",\{"keep":\[(\d)\]\}/.exec(f)?.[1] === String(face))).toBe(true);
-    // tapped again, it goes back into the re-roll
-    await page.locator(`[data-testid=keep-die-${face}][aria-pressed=true]`).first().click();
+    // the dice landing with one more showing the face kept (the fixed seed's own throw lands on the faces it left):
+    // once read, the new die is kept with the one kept, as players leave a new 2 beside the 2s kept
+    const locked = roll.tracker.lockedOnes;
+    const other = face === 6 ? 5 : 6;
+    expect(roll.tracker.spec.dice - locked).toBeGreaterThanOrEqual(2);
+    const landed = [...new Array<number>(locked).fill(1), face, face, ...new Array<number>(roll.tracker.spec.dice - locked - 2).fill(other)];
+    expect((await api(server, 'POST', '/api/tables/default/simulator/throw', { faces: landed })).status).toBe(200);
+    const sorted = (faces: readonly number[] | null | undefined) => [...(faces ?? [])].sort().join(',');
+    await expect.poll(async () => sorted((await state()).roll?.tracker.faces), { timeout: 30_000 }).toBe(sorted(landed));
+    await expect.poll(() => page.locator(`[data-testid=keep-die-${face}][aria-pressed=true]`).count()).toBe(2);
+    const glyph = '⚀⚁⚂⚃⚄⚅'[face - 1];
+    expect(await page.getByTestId('throw').textContent()).toMatch(landed.length > locked + 2 ? new RegExp(`keeping ${glyph} ${glyph} `) : /^Every die is kept/);
+    // tapped again, each goes back into the re-roll
+    for (let n = 0; n < 6 && (await page.locator('[data-testid^=keep-die-][aria-pressed=true]').count()) > 0; n++) {
+      await page.locator('[data-testid^=keep-die-][aria-pressed=true]').first().click();
+    }
     await expect.poll(() => page.getByTestId('throw').textContent()).toBe('Throw / re-roll (simulated camera)');
     expect(await page.locator('[data-testid^=keep-die-][aria-pressed=true]').count()).toBe(0);
   });

@@ -10,6 +10,7 @@ import { t, type Key } from './i18n.ts';
 import { alertNews, undoneList, undoneNews, type SeatOf } from './news.ts';
 import { refusalText } from './refusals.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
+import type { KeepPick } from './kept-dice.ts';
 import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
 import { RECENT_EVENTS_LIMIT, withEvents, type RecentEvent } from '../../server/table/recent-events.ts';
 
@@ -85,7 +86,7 @@ export interface UiState {
   /** attack split picked for one reading of one roll (key: purpose|plane|readings) */
   splitPick: { key: string; option: string } | null;
   /** dice (faces) set aside from the simulated camera's next re-roll, for one roll (key: turn:purpose:plane) */
-  keepPick: { key: string; faces: number[] } | null;
+  keepPick: ({ key: string } & KeepPick) | null;
   /** the phone's board and counters unfolded */
   phoneBoardOpen: boolean;
   /** the phone's "what happened" shows its longer list */

@@ -7,6 +7,7 @@ import { readYorktownAttack } from '../../../server/games/yorktown1942/japanese.
 import { CAUTIOUS_SUFFIX, TIER_STRATEGY } from '../../../server/dice/tier-odds.ts';
 import { isRejection } from '../../../server/dice/roll-tracker.ts';
 import { withoutLockedOnes } from '../../../server/dice/faces.ts';
+import { followPick, keptAmong } from '../kept-dice.ts';
 import { TARGET_STRATEGY } from '../../../server/dice/target-policy.ts';
 import type { RollOdds, RollResult, RollTier } from '../../../server/dice/types.ts';
 import type { App } from '../app.ts';
@@ -466,17 +467,18 @@ function keepKey(app: App, roll: RollWithOdds): string {
   return `${app.state?.turn ?? 0}:${roll.purpose}:${roll.plane ?? '-'}`;
 }
 
-/** The faces the players set aside for this roll, as far as the dice read still hold them (locked 1s never). */
+/**
+ * The faces the players set aside for this roll, as far as the dice read still hold them (locked 1s never);
+ * after a throw, new dice showing a face kept are kept too (followPick).
+ */
 function keptFaces(app: App, roll: RollWithOdds): number[] {
   const pick = app.ui.keepPick;
-  if (!pick || pick.key !== keepKey(app, roll) || !roll.tracker.faces) return [];
-  const free = withoutLockedOnes(roll.tracker.faces, roll.tracker.lockedOnes);
-  return pick.faces.filter((f) => {
-    const at = free.indexOf(f);
-    if (at < 0) return false;
-    free.splice(at, 1);
-    return true;
-  });
+  const tr = roll.tracker;
+  if (!pick || pick.key !== keepKey(app, roll) || !tr.faces) return [];
+  const free = withoutLockedOnes(tr.faces, tr.lockedOnes);
+  const followed = followPick(pick, free, tr.readings);
+  if (followed !== pick) app.ui.keepPick = { key: pick.key, ...followed };
+  return keptAmong(followed.faces, free);
 }
 
 /** A die tapped: kept if it was not, back into the re-roll if it was (dice of one face are told apart by their order). */
@@ -486,7 +488,7 @@ function toggleKeep(app: App, roll: RollWithOdds, face: number, nth: number): vo
   const next = [...kept];
   if (nth < already) next.splice(next.lastIndexOf(face), 1);
   else next.push(face);
-  app.ui.keepPick = { key: keepKey(app, roll), faces: next.sort((a, b) => a - b) };
+  app.ui.keepPick = { key: keepKey(app, roll), faces: next.sort((a, b) => a - b), readings: roll.tracker.readings };
   app.render(false);
 }
 
