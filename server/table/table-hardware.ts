@@ -100,6 +100,7 @@ export class TableHardware {
           const expected = table.adapter.rollDice(table.state);
           const count = dice ?? (expected !== null ? Math.max(0, expected - keep.length) : 3);
           if (kept.length > 0 && count === 0) throw new SimulatorRequestError('keep: every die is kept or locked; nothing is left to throw');
+          if (count === 0 && locked > 0) throw new SimulatorRequestError('every die of this roll is a locked 1: nothing is left to throw');
           // a die that lands leaning is one of the dice thrown: the tray holds the roll's dice, one of them unreadable
           if (leaning > count) throw new SimulatorRequestError(`leaning: ${leaning} of ${count} ${count === 1 ? 'die' : 'dice'} thrown; at most every die thrown can land leaning`);
           return { faces: synthetic.throwDice(count - leaning, keep, leaning) };

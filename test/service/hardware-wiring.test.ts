@@ -259,6 +259,11 @@ describe('the simulated camera', () => {
     startAttackRoll(table);
     const early = await post(b, '/api/tables/default/simulator/throw', { keep: [3] });
     expect(early.json().error).toEqual({ code: 'badRequest', message: 'keep: no dice are read for this roll yet; throw them all first' });
+
+    // every die a locked 1: nothing to throw, said so rather than a throw of no dice
+    expect(table.submit({ type: 'dice', faces: new Array(dice).fill(1) }, 'player').ok).toBe(true);
+    const allLocked = await post(b, '/api/tables/default/simulator/throw', {});
+    expect([allLocked.statusCode, allLocked.json().error]).toEqual([400, { code: 'badRequest', message: 'every die of this roll is a locked 1: nothing is left to throw' }]);
   });
 });
 

@@ -553,9 +553,9 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
           h('div', { class: 'roll-main', 'data-testid': 'roll-main' },
             mayThrow
               ? h('button', {
-                  type: 'button', class: 'btn big-btn', 'data-testid': 'throw', disabled: kept.length > 0 && thrown <= 0,
+                  type: 'button', class: 'btn big-btn', 'data-testid': 'throw', disabled: tr.faces !== null && thrown <= 0,
                   onclick: () => void app.act(() => app.client.throwDice(kept.length ? { keep: kept } : {})),
-                }, kept.length ? keepingLabel(thrown, kept) : tr.spec.continuous ? t('throwDice') : t('throwOnce'))
+                }, kept.length ? keepingLabel(thrown, kept) : tr.faces !== null && thrown <= 0 ? t('throwAllLocked') : tr.spec.continuous ? t('throwDice') : t('throwOnce'))
               : null,
             weatherPick(app, roll),
             h('button', {
