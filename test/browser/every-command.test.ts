@@ -11,7 +11,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, api, buildWeb, command, launch, openManualEntry, openOtherCard, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, answerAsk, api, buildWeb, command, launch, openManualEntry, openOtherCard, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 type Plane = { id: number; fuel: number; load: string; position: { at: string; island?: number }; done: boolean; manoeuvre: { id: string | null; used: boolean } | null };
 type State = {
@@ -75,7 +75,6 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     errors = watchErrors(page);
-    page.on('dialog', (d) => void d.accept());
     await page.goto(`${server.url}/?lang=en`);
     await unlock(page);
   });
@@ -171,12 +170,10 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
     // its card says the bomb takes a die off its rolls
     await expect.poll(() => card(3).getByTestId('dice-note-3').textContent()).toBe('−1 (bomb)');
 
-    // the bomb goes into the sea once the players say so (this page accepts every question): a stray tap asks first
-    const asked: string[] = [];
-    page.once('dialog', (d) => void asked.push(d.message()));
+    // the bomb goes into the sea once the players say so (a stray tap asks first)
     await page.getByTestId('dropload-3').click();
+    expect(await answerAsk(page, true)).toBe('Drop the bomb of plane 3? It is gone until the plane is back on the Yorktown.');
     await expect.poll(async () => (await plane(3)).load).toBe('none');
-    expect(asked).toEqual(['Drop the bomb of plane 3? It is gone until the plane is back on the Yorktown.']);
     await expect.poll(() => card(3).getByTestId('dice-note-3').count()).toBe(0);
 
     // plane 2 on a green island with a face-down token: reveal it (no orange island: no search button)
@@ -232,6 +229,7 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
 
   it('abandons the game (resetTable) after asking', async () => {
     await page.getByTestId('reset').click();
+    expect(await answerAsk(page, true)).toBe('Abandon the game in progress?');
     await expect.poll(async () => (await state()).setup).toBeNull();
     await expect.poll(() => page.locator('.no-game').count()).toBe(1);
   });

@@ -128,6 +128,16 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** Answers the page's yes/no question (`web/src/views/ask.ts`) when it opens; returns what it asked. */
+export async function answerAsk(page: Page, yes: boolean): Promise<string> {
+  const dialog = page.getByTestId('ask');
+  await dialog.waitFor();
+  const text = await dialog.locator('.ask-text').innerText();
+  await dialog.getByTestId(yes ? 'ask-yes' : 'ask-no').click();
+  await dialog.waitFor({ state: 'detached' });
+  return text;
+}
+
 /** Opens the PIN prompt and unlocks the controls. */
 export async function unlock(page: Page): Promise<void> {
   await page.getByTestId('unlock').click();

@@ -9,7 +9,7 @@ import type { GameCommand } from '../../server/games/game-module.ts';
 import { yorktown1942 } from '../../server/games/yorktown1942/index.ts';
 import { playGame } from '../../server/games/yorktown1942/simulation.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
-import { HAVE_CHROMIUM, command, unlock, useBrowserTable, watchErrors } from './harness.ts';
+import { HAVE_CHROMIUM, answerAsk, command, unlock, useBrowserTable, watchErrors } from './harness.ts';
 
 const SETUP = { players: 2 as const, difficulty: 30 as const };
 
@@ -65,39 +65,30 @@ describe.skipIf(!HAVE_CHROMIUM)('news between the phones of one table', () => {
     await atSeq(phone2, seq);
 
     // seat 1's own move: undone at once, without a question; seat 2's phone is told who undid it
-    let askedOwn = false;
-    const refuse = (dialog: { dismiss: () => Promise<void> }) => {
-      askedOwn = true;
-      void dialog.dismiss();
-    };
-    phone1.on('dialog', refuse);
     await phone1.getByTestId('phone-undo').click();
     await expect.poll(() => toast(phone1).textContent()).toBe(`Undone: plane ${plane}'s confirmed roll (seat 1).`);
     await expect.poll(() => toast(phone2).textContent()).toBe(`Seat 1 undid plane ${plane}'s confirmed roll (seat 1).`);
-    expect(askedOwn).toBe(false);
-    phone1.off('dialog', refuse);
+    expect(await phone1.getByTestId('ask').count()).toBe(0);
     seq = (await command(t.server, commands[commands.length - 1] as Record<string, unknown>)).seq as number;
     await atSeq(phone1, seq);
     await atSeq(phone2, seq);
 
     // the question left open while play goes on (here the table's own Undo): the move it named is not taken back blindly
-    phone2.once('dialog', (dialog) => {
-      void command(t.server, { type: 'undo' }).then(() => dialog.accept());
-    });
     await phone2.getByTestId('phone-undo').click();
+    await phone2.getByTestId('ask').waitFor();
+    await command(t.server, { type: 'undo' });
+    // the page's own question stays open through the push (the browser's would have held the page still)
+    await atSeq(phone2, seq + 1);
+    expect(await phone2.getByTestId('ask').isVisible()).toBe(true);
+    await phone2.getByTestId('ask-yes').click();
     await expect.poll(() => toast(phone2).textContent()).toMatch(/Nothing undone: the move asked about \(#\d+\) is no longer the last one/);
     expect(((await (await fetch(`${t.server.url}/api/tables/default/state`)).json()) as { seq: number }).seq).toBe(seq + 1);
     seq = (await command(t.server, commands[commands.length - 1] as Record<string, unknown>)).seq as number;
     await atSeq(phone1, seq);
     await atSeq(phone2, seq);
 
-    let asked = '';
-    phone2.once('dialog', (dialog) => {
-      asked = dialog.message();
-      void dialog.accept();
-    });
     await phone2.getByTestId('phone-undo').click();
-    await expect.poll(() => asked).toBe(`Undo plane ${plane}'s confirmed roll (seat 1)? It is not this seat's move.`);
+    expect(await answerAsk(phone2, true)).toBe(`Undo plane ${plane}'s confirmed roll (seat 1)? It is not this seat's move.`);
     await expect.poll(() => toast(phone2).textContent()).toBe(`Undone: plane ${plane}'s confirmed roll (seat 1).`);
     await expect.poll(() => toast(phone1).textContent()).toBe(`Seat 2 undid plane ${plane}'s confirmed roll (seat 1).`);
     await atSeq(phone1, seq + 1);

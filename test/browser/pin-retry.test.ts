@@ -3,7 +3,7 @@
  * moved on meanwhile: a game set up on this screen must not replace one someone started since.
  */
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, PIN, command, tableState, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, answerAsk, command, tableState, useBrowserTable } from './harness.ts';
 
 type State = { setup: { players: number } | null; planes: { id: number; action: string | null }[] };
 
@@ -35,8 +35,8 @@ describe.skipIf(!HAVE_CHROMIUM)('an action waiting for the PIN', () => {
     expect(await page.getByTestId('undo').count()).toBe(0); // the controls need the PIN
     await page.goto(`${server.url}/?view=wizard&lang=en`);
     await page.getByTestId('players-2').click();
-    page.once('dialog', (d) => void d.accept()); // a game is in progress: replacing it is confirmed
     await page.getByTestId('start-game').click();
+    await answerAsk(page, true); // a game is in progress: replacing it is confirmed
     await page.getByTestId('pin-input').fill(PIN);
     await page.getByTestId('pin-submit').click();
     await expect.poll(async () => (await state()).setup).toMatchObject({ players: 2 });

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRejection } from '../../server/dice/roll-tracker.ts';
 import type { RollFlag } from '../../server/dice/types.ts';
-import { HAVE_CHROMIUM, PIN, SHOTS, api, buildWeb, launch, openManualEntry, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, SHOTS, answerAsk, api, buildWeb, launch, openManualEntry, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
 
 type Plane = { id: number; position: { at: string; island?: number }; action: string | null; done: boolean; fuel: number };
 type Island = { id: number; japanese: string[] };
@@ -313,16 +313,9 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
   it('asks before ending the turn over planes that have not acted, and ends it when told', async () => {
     const waiting = (await state()).planes.filter((p) => !p.done).map((p) => p.id);
     expect(waiting.length).toBeGreaterThan(0);
-    const asked: string[] = [];
-    const answer = (accept: boolean) => (d: import('playwright-core').Dialog) => {
-      asked.push(d.message());
-      void (accept ? d.accept() : d.dismiss());
-    };
-    const no = answer(false);
-    page.once('dialog', no);
     await page.getByTestId('end-turn').click();
-    await expect.poll(() => asked.length).toBe(1);
-    expect(asked[0]).toBe(`Not acted yet: ${waiting.length === 1 ? `plane ${waiting[0]}` : `planes ${waiting.slice(0, -1).join(', ')} and ${waiting.at(-1)}`}. End the turn anyway? Each plane that has not acted skips its action (in the air: −1 fuel).`);
+    // asked in the page's own dialog: the browser's would stop the stopwatch on the screen while open
+    expect(await answerAsk(page, false)).toBe(`Not acted yet: ${waiting.length === 1 ? `plane ${waiting[0]}` : `planes ${waiting.slice(0, -1).join(', ')} and ${waiting.at(-1)}`}. End the turn anyway? Each plane that has not acted skips its action (in the air: −1 fuel).`);
     // told no: nothing changed
     expect((await state()).planes.filter((p) => !p.done).map((p) => p.id)).toEqual(waiting);
   });
@@ -359,15 +352,9 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
 
   it('asks before a new game takes the place of the one in progress', async () => {
     const before = await state();
-    const asked: string[] = [];
     await page.getByTestId('nav-wizard').click();
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void d.dismiss();
-    });
     await page.getByTestId('start-game').click();
-    await expect.poll(() => asked.length).toBe(1);
-    expect(asked[0]).toBe(`A game is in progress (turn ${before.turn}): start a new one in its place? The game in progress cannot be brought back.`);
+    expect(await answerAsk(page, false)).toBe(`A game is in progress (turn ${before.turn}): start a new one in its place? The game in progress cannot be brought back.`);
     expect((await state()).turn).toBe(before.turn);
     const seq = await page.locator('#app').getAttribute('data-seq');
     // a short screen: Start game stays in view at the foot of the screen however far the wizard is scrolled, and the table opens at its top
@@ -380,8 +367,8 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     expect(await inView()).toBe(true);
-    page.once('dialog', (d) => void d.accept());
     await page.getByTestId('start-game').click();
+    await answerAsk(page, true);
     await expect.poll(() => page.locator('#app').getAttribute('data-seq')).not.toBe(seq);
     await page.locator('.table-view').waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -1,8 +1,9 @@
 /**
- * A yes/no question before a step that cannot be taken back. The browser's own dialog, except on a
- * demo station: its screen runs a kiosk browser, where a native dialog looks broken (or is switched
- * off), so the page asks in a dialog of its own. That question goes (as a "no") when what it was
- * about has moved on: another page, another game, turn or phase.
+ * A yes/no question before a step that cannot be taken back, in a dialog of the page's own: the
+ * browser's would stop the page while open (the stopwatch, the other players' moves and the camera
+ * frozen on the table screen and the phones), looks broken in a demo station's kiosk browser (or is
+ * switched off there) and has small buttons on a phone. The question goes (as a "no") when what it
+ * was about has moved on: another page, another game, turn or phase.
  */
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
@@ -27,7 +28,6 @@ function aboutNow(app: App): string {
 }
 
 export function ask(app: App, text: string, yes: string): Promise<boolean> {
-  if (!app.kiosk) return Promise.resolve(window.confirm(text));
   return new Promise((resolve) => {
     // a question asked again replaces the one still open, which counts as "no"
     pending?.answer(false);
