@@ -227,7 +227,10 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     await shot(page, 'roll-panel-keeping');
     await page.getByTestId('throw').click();
     await expect.poll(() => sent.some((f) => /"throw",\{"keep":\[(\d)\]\}/.exec(f)?.[1] === String(face))).toBe(true);
-    // the dice landing with one more showing the face kept (the fixed seed's own throw lands on the faces it left):
+    // the fixed seed's throw lands on the faces it left: no new reading, and the panel says so rather than look as if the throw was missed
+    await expect.poll(() => page.getByTestId('vision-unchanged').count(), { timeout: 30_000 }).toBe(1);
+    expect((await state()).roll!.tracker.readings).toBe(roll.tracker.readings);
+    // the dice landing with one more showing the face kept:
     // once read, the new die is kept with the one kept, as players leave a new 2 beside the 2s kept
     const locked = roll.tracker.lockedOnes;
     const other = face === 6 ? 5 : 6;
@@ -237,6 +240,7 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     const sorted = (faces: readonly number[] | null | undefined) => [...(faces ?? [])].sort().join(',');
     await expect.poll(async () => sorted((await state()).roll?.tracker.faces), { timeout: 30_000 }).toBe(sorted(landed));
     await expect.poll(() => page.locator(`[data-testid=keep-die-${face}][aria-pressed=true]`).count()).toBe(2);
+    expect(await page.getByTestId('vision-unchanged').count()).toBe(0);
     const glyph = '⚀⚁⚂⚃⚄⚅'[face - 1];
     expect(await page.getByTestId('throw').textContent()).toMatch(landed.length > locked + 2 ? new RegExp(`keeping ${glyph} ${glyph} `) : /^Every die is kept/);
     // tapped again, each goes back into the re-roll

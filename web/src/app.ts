@@ -125,6 +125,8 @@ export class App {
   visionMovedAt = 0;
   /** the roll on the table and the server time it was first seen here (its dice must move after that) */
   rollSeen: { key: string; at: number } | null = null;
+  /** the roll's reading on the table (its count) and the server time it was first seen here */
+  readingSeen: { key: string; readings: number; at: number } | null = null;
   connected = false;
   /** server clock minus local clock, ms */
   clockOffset = 0;
@@ -197,6 +199,9 @@ export class App {
     const key = rollKey(this.state?.roll ?? null);
     if (key === null) this.rollSeen = null;
     else if (this.rollSeen?.key !== key) this.rollSeen = { key, at: snap.serverTime };
+    const readings = this.state?.roll?.tracker.readings ?? 0;
+    if (key === null) this.readingSeen = null;
+    else if (this.readingSeen?.key !== key || this.readingSeen.readings !== readings) this.readingSeen = { key, readings, at: snap.serverTime };
     // the journal position shown, for scripts and tests that wait for a command to arrive
     this.root.dataset.seq = String(snap.seq);
     this.clockOffset = snap.serverTime - Date.now();
@@ -218,6 +223,20 @@ export class App {
     const v = this.vision;
     const roll = this.state?.roll;
     return !!roll && !!v && !!this.rollSeen && v.settled && v.dice.length > 0 && roll.tracker.readings === 0 && this.visionMovedAt < this.rollSeen.at;
+  }
+
+  /**
+   * The dice moved since the roll's last reading and came to rest, every one read, on the faces it holds:
+   * a re-roll that landed the same, which makes no new reading (said, so that the throw does not look missed).
+   */
+  diceRestedUnchanged(): boolean {
+    const v = this.vision;
+    const faces = this.state?.roll?.tracker.faces;
+    if (!v?.settled || !faces || !this.readingSeen || this.visionMovedAt <= this.readingSeen.at) return false;
+    if (v.dice.some((d) => d.pending || d.face === null)) return false;
+    const seen = v.dice.map((d) => d.face as number).sort((a, b) => a - b);
+    const read = [...faces].sort((a, b) => a - b);
+    return seen.length === read.length && seen.every((f, i) => f === read[i]);
   }
 
   /**

@@ -266,6 +266,8 @@ export function cameraView(app: App): HTMLElement | null {
         ? h('button', { type: 'button', class: 'btn small photo-these', 'data-testid': 'photo-these-dice', title: t('photoTheseDiceWhy'), onclick: () => { app.go('samples'); void takePhoto(app); } }, t('photoTheseDice'))
         : null)
       : h('div', { class: 'hint' }, t('noReadings')),
+    // a re-roll landing on the faces read before gives no new reading: said, so that the throw does not look missed
+    !before && app.diceRestedUnchanged() ? h('p', { class: 'hint', role: 'status', 'data-testid': 'vision-unchanged' }, t('visionUnchanged')) : null,
     outside.length > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-outside' }, outside.length === 1 ? t('visionOutsideOne') : t('visionOutside', { n: outside.length })) : null,
     unsure > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-unsure' }, t('visionUnsure', { n: unsure }),
       // during a roll, with the controls: straight to the manual entry, opened
