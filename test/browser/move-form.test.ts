@@ -116,6 +116,18 @@ describe.skipIf(!HAVE_CHROMIUM)('a plane short of fuel', () => {
     expect(await page.getByTestId('skip-3').textContent()).toBe('Skip action (−1 fuel: it crashes)');
     expect(t.errors).toEqual([]);
   });
+
+  it('offers no attack its fuel does not pay for: says so, and what is left to it', async () => {
+    const { server, page } = t;
+    // plane 3 on red island 8 with no fuel, and a Jake put on 8 by the turn's card
+    await physicalScene(server, { ruleOverrides: { 'start.redIslandFuel': 0 } }, false);
+    await command(server, { type: 'cardDrawn', card: { islands: [8], plane: 'jake' } });
+    for (const id of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane: id, action: 'attack' });
+    await page.goto(`${server.url}/?lang=en`); // the PIN given in the test before holds
+    await expect.poll(() => page.getByTestId('no-fuel-3').textContent()).toBe('Plane 3 has 0 fuel: an attack costs 1. It can only skip.');
+    expect(await page.getByTestId('attack-3-planes').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+  });
 });
 
 describe.skipIf(!HAVE_CHROMIUM)('a plane cut off from the approach area', () => {

@@ -76,6 +76,12 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
   return card;
 }
 
+/** An action chosen that the plane's fuel does not pay for: what it costs, and what is left to the plane. */
+function noFuelNote(plane: PlaneState, what: 'noFuelSearch' | 'noFuelReveal' | 'noFuelAttack', cost: number): HTMLElement {
+  return h('p', { class: 'hint warn', 'data-testid': `no-fuel-${plane.id}` },
+    t(what, { plane: plane.id, fuel: plane.fuel, n: cost }), ' ', t(plane.load === 'dropTank' ? 'noFuelTank' : 'noFuelSkip'));
+}
+
 /** A plane out on an island with every way back to the approach area closed by Japanese planes: which close it. */
 function wayHomeNote(app: App, plane: PlaneState): HTMLElement | null {
   const st = app.state;
@@ -424,20 +430,27 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
         })));
       }
     } else if (plane.action === 'search') {
-      const canSearch = island?.colour === 'orange';
-      const canReveal = canRevealWeather(app, island);
+      const orange = island?.colour === 'orange';
+      const weather = canRevealWeather(app, island);
+      // an action the plane's fuel does not pay for is not offered: said instead, with what is left to it
+      const canSearch = orange && plane.fuel >= rules.search.fuelCost;
+      const canReveal = weather && plane.fuel >= rules.weather.revealFuelCost;
       const tiles = tilesFor(...(canSearch ? ['search' as const] : []), ...(canReveal ? ['revealWeather' as const] : []));
       parts.push(h('div', { class: 'form-row' },
         canSearch ? rollButton(app, plane, 'search', t('searchDo'), `search-${id}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'search', plane: id }))) : null,
         canReveal ? rollButton(app, plane, 'weather', t('revealWeather'), `weather-${id}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'revealWeather', plane: id })), canSearch ? '' : 'primary') : null,
-        canSearch || canReveal ? manoeuvrePick(tiles) : h('p', { class: 'hint' }, st.setup?.expansions.weather ? t('searchWhereWeather') : t('searchWhere')),
+        canSearch || canReveal ? manoeuvrePick(tiles)
+        : orange || weather ? noFuelNote(plane, orange ? 'noFuelSearch' : 'noFuelReveal', orange ? rules.search.fuelCost : rules.weather.revealFuelCost)
+        : h('p', { class: 'hint' }, st.setup?.expansions.weather ? t('searchWhereWeather') : t('searchWhere')),
       ));
     } else if (plane.action === 'attack') {
       const targets = attackTargets(app, plane);
       const tiles = tilesFor('attack');
+      const paid = plane.fuel >= rules.attack.fuelCost;
       parts.push(h('div', { class: 'form-row' },
-        targets.map((x) => rollButton(app, plane, x, tk(`attack_${x}`), `attack-${id}-${x}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })))),
-        targets.length ? manoeuvrePick(tiles) : h('p', { class: 'hint' }, plane.position.at === 'deck' ? t('attackFromDeck') : t('attackNothing', { n: rules.search.locatedAt })),
+        paid ? targets.map((x) => rollButton(app, plane, x, tk(`attack_${x}`), `attack-${id}-${x}`, manoeuvreState(), () => void app.send(withManoeuvre({ type: 'attack', plane: id, target: x })))) : null,
+        !targets.length ? h('p', { class: 'hint' }, plane.position.at === 'deck' ? t('attackFromDeck') : t('attackNothing', { n: rules.search.locatedAt }))
+        : paid ? manoeuvrePick(tiles) : noFuelNote(plane, 'noFuelAttack', rules.attack.fuelCost),
       ));
     }
     const tankLimit = rules.dropTank.maxFuelToUse;
