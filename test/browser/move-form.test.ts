@@ -107,6 +107,13 @@ describe.skipIf(!HAVE_CHROMIUM)('a plane short of fuel', () => {
     expect(await option('1').textContent()).toBe('Island 1 (3 fuel: not enough, flying over 4)');
     expect(await option('1').isDisabled()).toBe(true);
 
+    // at 4 fuel its fuel is shown low (a landing is no longer automatic), as the box's plane LED blinks; not a plane on the deck
+    await game(4);
+    const fuelClass = (id: number) => page.locator(`article.plane-card[data-plane="${id}"] .stat.fuel`).getAttribute('class');
+    await expect.poll(() => page.getByTestId('fuel-3').textContent()).toBe('4');
+    expect(await fuelClass(3)).toContain('low');
+    expect(await fuelClass(1)).not.toContain('low');
+
     await game(0);
     await expect.poll(() => page.getByTestId('futile-3-move').textContent()).toBe('not enough fuel');
     expect(await page.getByTestId('futile-3-search').textContent()).toBe('not an orange island');

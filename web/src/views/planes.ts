@@ -44,7 +44,8 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
     ),
     // the four figures, each in its own cell with its label above: they wrap, two by two, on a narrow card
     h('dl', { class: 'plane-figures' },
-      h('div', { class: `stat fuel${fuel <= 3 ? ' low' : ''}` }, h('dt', null, t('fuel')), h('dd', { 'data-testid': `fuel-${plane.id}` }, fuel),
+      // low in the air once a landing is no longer automatic (the box's plane LED blinks from the same fuel)
+      h('div', { class: `stat fuel${plane.position.at !== 'deck' && fuel < rules.landing.autoFuel ? ' low' : ''}` }, h('dt', null, t('fuel')), h('dd', { 'data-testid': `fuel-${plane.id}` }, fuel),
         h('dd', { class: 'bar', 'aria-hidden': 'true' }, h('span', { class: 'bar-fill', 'data-pct': Math.round(fuelPct) }))),
       h('div', { class: 'stat' }, h('dt', null, t('skill')), h('dd', { 'data-testid': `skill-${plane.id}` }, plane.skill)),
       // the skill card's dice; a bomb or drop tank carried rolls one fewer in every action
