@@ -383,9 +383,10 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
         const dests: [string, string][] = [['approach', `${t('approach')} (${t('fuelCost', { n: rules.takeOff.approachFuel })})`],
           ...redIslands.map((i): [string, string] => [String(i.id), `${t('island', { n: i.id })} (${t('fuelCost', { n: rules.takeOff.redIslandFuel })})`])];
         if (!dests.some(([v]) => v === form.to)) form.to = 'approach';
-        parts.push(h('div', { class: 'form-row' },
-          labelled(t('load'), select(`load-${id}`, form.load, loads, (v) => { form.load = v as PlaneForm['load']; })),
+        // the destination on a row of its own: its entries are long ("Island 10 (3 fuel)")
+        parts.push(h('div', { class: 'form-row takeoff' },
           labelled(t('destination'), select(`to-${id}`, form.to, dests, (v) => { form.to = v; })),
+          labelled(t('load'), select(`load-${id}`, form.load, loads, (v) => { form.load = v as PlaneForm['load']; })),
           button(t('takeOff'), () => void app.send({ type: 'takeOff', plane: id, load: form.load, to: destination(form.to) }), 'primary', `takeoff-${id}`),
         ));
       } else if (plane.position.at === 'approach') {
