@@ -108,7 +108,7 @@ describe.skipIf(!HAVE_CHROMIUM)('news between the phones of one table', () => {
 
     await command(t.server, commands[commands.length - 1] as Record<string, unknown>);
     for (const page of [phone1, phone2]) {
-      await expect.poll(() => toast(page).textContent()).toMatch(/Plane \d crashes: −\d+ skill, back on the deck with cockpit B/);
+      await expect.poll(() => toast(page).textContent()).toMatch(/Plane \d crashes( \(pilot unharmed\):|: pilot injured(, −\d+ skill( \(all it had\))?| \(no skill left to lose\)),) back on the deck with cockpit B/);
       expect(await toast(page).getAttribute('class')).toContain('toast-alert');
     }
     // the page opened again gets the same last command's events: not told twice

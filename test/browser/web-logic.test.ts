@@ -149,6 +149,11 @@ describe('what happened, in words', async () => {
     expect(describeEvent({ type: 'rollReading', faces: [1] }, rules)).toBeNull();
     expect(describeEvent({ type: 'skillGained', plane: 3, points: 1, skill: 9, reason: 'search', skillCard: 'back' }, rules)).toBe('Plane 3: +1 skill (9) · turn its skill card over');
     expect(describeEvent({ type: 'planeCrashed', plane: 3, why: 'fuel', skillLost: 3, cockpit: 'B', skillCard: 'front' }, rules)).toBe('Plane 3 crashes: −3 skill, back on the deck with cockpit B · turn its skill card back to the front');
+    // the pilot injured (the injury capped at the skill the pilot had), or unharmed
+    expect(describeEvent({ type: 'planeCrashed', plane: 3, why: 'fuel', injury: 3, skillLost: 3, cockpit: 'B' }, rules)).toBe('Plane 3 crashes: pilot injured, −3 skill, back on the deck with cockpit B');
+    expect(describeEvent({ type: 'planeCrashed', plane: 3, why: 'fuel', injury: 3, skillLost: 1, cockpit: 'B' }, rules)).toBe('Plane 3 crashes: pilot injured, −1 skill (all it had), back on the deck with cockpit B');
+    expect(describeEvent({ type: 'planeCrashed', plane: 3, why: 'fuel', injury: 3, skillLost: 0, cockpit: 'B' }, rules)).toBe('Plane 3 crashes: pilot injured (no skill left to lose), back on the deck with cockpit B');
+    expect(describeEvent({ type: 'planeCrashed', plane: 3, why: 'landing', injury: 0, skillLost: 0, cockpit: 'B' }, rules)).toBe('Plane 3 crashes (pilot unharmed): back on the deck with cockpit B');
     expect(describeEvent({ type: 'attackMissed', plane: 3, purpose: 'attack', faces: [2, 5, 6] }, rules)).toBe('Plane 3 attacks and misses (2 5 6)');
     expect(describeEvent({ type: 'searchRaised', plane: 3, raised: 1, search: 2, reason: 'good visibility' }, rules)).toBe('Good visibility: the search +1 (now 2)');
     expect(describeEvent({ type: 'searchRaised', plane: 3, raised: 1, search: 3, reason: 'Hawk Eye' }, rules)).toBe('Plane 3, Hawk Eye: the search +1 (now 3)');

@@ -244,10 +244,13 @@ describe('take-off and landing', () => {
     const landing = () => ok(choose(scenario({ planes: { 1: { fuel: 2, skill: 4 } } }), { 1: 'takeoffLanding' }), { type: 'land', plane: 1 }).state;
     const safe = ok(roll(landing(), [3, 3, 3, 2, 5, 6]), { type: 'confirmRoll' }).state;
     expect(plane(safe, 1)).toMatchObject({ position: DECK, fuel: 14, cockpit: 'A', skill: 4 });
-    const unharmed = ok(roll(landing(), [3, 3, 4, 2, 5, 6]), { type: 'confirmRoll' }).state;
-    expect(plane(unharmed, 1)).toMatchObject({ position: DECK, fuel: 14, cockpit: 'B', skill: 4 });
-    const injured = ok(roll(landing(), [3, 1, 4, 2, 5, 6]), { type: 'confirmRoll' }).state;
-    expect(plane(injured, 1)).toMatchObject({ position: DECK, fuel: 14, cockpit: 'B', skill: 1 });
+    const unharmedResult = ok(roll(landing(), [3, 3, 4, 2, 5, 6]), { type: 'confirmRoll' });
+    expect(plane(unharmedResult.state, 1)).toMatchObject({ position: DECK, fuel: 14, cockpit: 'B', skill: 4 });
+    // the event says what the crash takes by the rules (the words: pilot unharmed, or injured)
+    expect(unharmedResult.events.find((e) => e.type === 'planeCrashed')).toMatchObject({ injury: 0, skillLost: 0 });
+    const injuredResult = ok(roll(landing(), [3, 1, 4, 2, 5, 6]), { type: 'confirmRoll' });
+    expect(plane(injuredResult.state, 1)).toMatchObject({ position: DECK, fuel: 14, cockpit: 'B', skill: 1 });
+    expect(injuredResult.events.find((e) => e.type === 'planeCrashed')).toMatchObject({ injury: 3, skillLost: 3 });
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import type { GameEvent } from '../../server/games/game-module.ts';
 import { destinationText } from './format.ts';
-import { hitsText, t, tk } from './i18n.ts';
+import { hitsText, t, tk, type Key } from './i18n.ts';
 import type { Position } from '../../server/games/yorktown1942/types.ts';
 import type { Rules } from '../../server/games/yorktown1942/ruleset.ts';
 
@@ -15,6 +15,14 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : String(v ?? '')
 /** The physical skill card turned as the skill crosses `skill.flipAfter`, in words after the event's. */
 const skillCardText = (e: GameEvent): string =>
   e.skillCard === 'back' ? ` · ${t('ev_skillCardBack')}` : e.skillCard === 'front' ? ` · ${t('ev_skillCardFront')}` : '';
+
+/** A crash's words: the pilot unharmed, or injured (the injury capped at the skill the pilot had). */
+function crashKey(e: GameEvent): Key {
+  if (typeof e.injury !== 'number') return 'ev_planeCrashed';
+  if (e.injury === 0) return 'ev_planeCrashedUnharmed';
+  const lost = num(e.skillLost);
+  return lost === 0 ? 'ev_planeCrashedNoSkill' : lost < e.injury ? 'ev_planeCrashedAllSkill' : 'ev_planeCrashedInjured';
+}
 
 export function describeEvent(e: GameEvent, rules: Rules): string | null {
   const plane = num(e.plane);
@@ -85,7 +93,7 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
     case 'weatherNotRevealed':
       return t('ev_weatherNotRevealed', { island: num(e.island) });
     case 'planeCrashed':
-      return t('ev_planeCrashed', { plane, n: num(e.skillLost) }) + skillCardText(e);
+      return t(crashKey(e), { plane, n: num(e.skillLost) }) + skillCardText(e);
     case 'planeDestroyed':
       return t('ev_planeDestroyed', { plane });
     case 'manoeuvreUsed':

@@ -105,13 +105,14 @@ export function crash(ctx: Ctx, plane: PlaneState, skillLoss: number, why: strin
     plane.cockpit = 'B';
     plane.position = { at: 'deck' };
     plane.fuel = ctx.rules.fuel.max;
-    emit(ctx, 'planeCrashed', { plane: plane.id, why, skillLost: skillBefore - plane.skill, cockpit: 'B', ...skillCardTurned(ctx, skillBefore, plane.skill) });
+    // injury: the skill the crash takes by the rules (0: pilot unharmed); skillLost: what the pilot had of it
+    emit(ctx, 'planeCrashed', { plane: plane.id, why, injury: skillLoss, skillLost: skillBefore - plane.skill, cockpit: 'B', ...skillCardTurned(ctx, skillBefore, plane.skill) });
   } else {
     plane.destroyed = true;
     plane.position = { at: 'deck' };
     plane.fuel = 0;
     if (plane.manoeuvre) plane.manoeuvre.used = true;
-    emit(ctx, 'planeDestroyed', { plane: plane.id, why, skillLost: skillBefore - plane.skill });
+    emit(ctx, 'planeDestroyed', { plane: plane.id, why, injury: skillLoss, skillLost: skillBefore - plane.skill });
     if (ctx.state.planes.every((p) => p.destroyed)) endGame(ctx, 'lost', 'allPlanesDestroyed');
   }
 }
