@@ -33,6 +33,11 @@ describe.skipIf(!HAVE_CHROMIUM)('a landing roll', () => {
     const values = (await rows.locator('.odds-value').allTextContents()).map((v) => Number(v.replace('%', '')));
     expect(values.every((v) => v > 0 && v < 100)).toBe(true);
     expect(Math.abs(values.reduce((a, b) => a + b, 0) - 100)).toBeLessThanOrEqual(2);
+    // the plane's action is said to be rolling, not done, while its roll is on
+    expect(await page.getByTestId('action-1').first().textContent()).toMatch(/ \(rolling\)$/);
+    // three dice, none alike: said so, not "1 × 6"
+    await command(server, { type: 'dice', faces: [2, 4, 6] });
+    await expect.poll(() => page.getByTestId('best').textContent()).toBe('no two dice alike → crash, pilot injured');
     expect(t.errors).toEqual([]);
   });
 

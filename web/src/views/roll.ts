@@ -78,7 +78,8 @@ function bestText(app: App, roll: RollWithOdds, best: RollResult): string {
     if (best.equal === 0 && !best.tierId) return t('nothingYet');
     const goal = roll.tracker.spec.goal;
     const tier = goal.kind === 'tiers' ? goal.tiers.find((x) => x.id === best.tierId) : undefined;
-    const groups = best.value ? t('equalOf', { n: best.equal, v: best.value }) : '';
+    // a single die of its face is no group: "1 × 5" said nothing
+    const groups = best.value && best.equal >= 2 ? t('equalOf', { n: best.equal, v: best.value }) : best.value ? t('noneAlike') : '';
     return [groups, tier ? `→ ${tierLabel(app, roll, tier)}` : ''].filter(Boolean).join(' ') || t('nothingYet');
   }
   if (best.kind === 'targets') {
