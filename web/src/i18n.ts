@@ -414,7 +414,7 @@ const en = {
   duration: 'Game time',
   turns: 'Turns',
   planesLost: 'Our planes lost',
-  japaneseDown: 'Japanese planes shot down',
+  japaneseDown: 'Japanese planes shot down (by planes and anti-aircraft)',
   totalSkill: 'Total pilot skill',
   newGame: 'New game',
   // kiosk
@@ -1101,7 +1101,7 @@ const es: Record<Key, string> = {
   duration: 'Duración',
   turns: 'Turnos',
   planesLost: 'Aviones propios perdidos',
-  japaneseDown: 'Aviones japoneses derribados',
+  japaneseDown: 'Aviones japoneses derribados (por aviones y antiaéreos)',
   totalSkill: 'Habilidad total de los pilotos',
   newGame: 'Nueva partida',
   kioskAttract: 'Partida de demostración — la mesa juega sola',

@@ -240,8 +240,10 @@ export function cameraView(app: App): HTMLElement | null {
   // where the camera reads: a die beyond the tray's line is never counted
   if (v?.areas?.tray) overlay.append(areaShape(v.areas.tray, v.width, v.height, { class: 'read-area tray' }));
   if (v?.areas?.keptZone) overlay.append(areaShape(v.areas.keptZone, v.width, v.height, { class: 'read-area kept' }));
+  // a 1 is marked as one that locks, except in a single roll (the Yorktown attack), where 1s neither lock nor cost fuel
+  const onesLock = app.state?.roll?.tracker.spec.continuous ?? true;
   for (const d of v?.dice ?? []) {
-    const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}${before ? ' before' : ''}`;
+    const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 && onesLock ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}${before ? ' before' : ''}`;
     overlay.append(
       s('g', { class: cls },
         s('rect', { x: d.x - d.w / 2, y: d.y - d.h / 2, width: d.w, height: d.h, rx: 6 }),
