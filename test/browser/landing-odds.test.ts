@@ -38,6 +38,11 @@ describe.skipIf(!HAVE_CHROMIUM)('a landing roll', () => {
     // three dice, none alike: said so, not "1 × 6"
     await command(server, { type: 'dice', faces: [2, 4, 6] });
     await expect.poll(() => page.getByTestId('best').textContent()).toBe('no two dice alike → crash, pilot injured');
+    // a reading of too few dice: what to look for, and the manual entry at hand
+    await command(server, { type: 'dice', faces: [2, 4] });
+    await expect.poll(() => page.getByTestId('flag-dice-count').textContent()).toMatch(/^Expected 3 dice, saw 2\. A die may be hidden, leaning on another or outside the tray/);
+    await page.getByTestId('count-manual').click();
+    await expect.poll(() => page.locator('details.manual').getAttribute('open')).not.toBeNull();
     expect(t.errors).toEqual([]);
   });
 

@@ -375,9 +375,15 @@ function manualView(app: App, roll: RollWithOdds): HTMLElement {
   return details;
 }
 
-function flagsView(roll: RollWithOdds): Child {
+/** Why the last reading was not taken; a count of dice that is off says what to look for, and offers the manual entry. */
+function flagsView(app: App, roll: RollWithOdds, control: boolean): Child {
   if (!roll.tracker.flags.length) return null;
-  return h('ul', { class: 'flags', role: 'alert' }, roll.tracker.flags.map((f) => h('li', null, tk(`flag_${f.type}`, f as unknown as Record<string, number>))));
+  return h('ul', { class: 'flags', role: 'alert' }, roll.tracker.flags.map((f) => {
+    if (f.type !== 'wrongDiceCount') return h('li', null, tk(`flag_${f.type}`, f as unknown as Record<string, number>));
+    return h('li', { 'data-testid': 'flag-dice-count' }, t('flag_wrongDiceCount', { expected: f.expected, seen: f.seen }), ' ',
+      t(f.seen < f.expected ? 'diceCountFewer' : 'diceCountMore'),
+      control && !app.kiosk ? [' ', h('button', { type: 'button', class: 'btn small', 'data-testid': 'count-manual', onclick: () => openManualEntry(app) }, t('enterByHand'))] : null);
+  }));
 }
 
 const WEATHER = ['goodVisibility', 'favourableWind', 'storm', 'nothing'] as const;
@@ -591,7 +597,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
           h('div', { class: 'wide' }, h('dt', null, t('needed')), h('dd', null, neededView(app, roll))),
         ),
         tr.outOfFuel ? h('p', { class: 'out-of-fuel', role: 'alert' }, t('outOfFuel')) : null,
-        flagsView(roll),
+        flagsView(app, roll, control),
         splitView(app, roll, control),
         oddsView(app, roll),
       ),
