@@ -288,3 +288,22 @@ describe('attack targets in words', () => {
     expect(['i2-0', 'i2-1', 'i2-2', 'cap-0'].map((id) => targetLabel(roll, id))).toEqual(['Jake 1 (Island 2)', 'Jake 2 (Island 2)', 'Zeke (Island 2)', 'Zeke (CAP)']);
   });
 });
+
+describe("the next step's line with a button box plugged in", () => {
+  const appWith = (state: unknown, serial: { kind: string; state: string }) =>
+    ({ state, snap: { state, hardware: { serial } }, view: 'table', seat: null }) as unknown as import('../../web/src/app.ts').App;
+
+  it("names the box's buttons for the step when a real box is working, and not otherwise", async () => {
+    const { scenario } = await import('../games/yorktown-helpers.ts');
+    const { nextStep } = await import('../../web/src/views/status.ts');
+    setLang('en', null);
+    const choosing = scenario({});
+    expect(choosing.phase).toBe('planes');
+    const plain = nextStep(appWith(choosing, { kind: 'simulated', state: 'ok' }))!;
+    expect(plain).toMatch(/^Choose an action for every plane/);
+    expect(nextStep(appWith(choosing, { kind: 'real', state: 'ok' }))).toBe(`${plain} Box: a plane's button, then its action's.`);
+    // a box being retried is not offered
+    expect(nextStep(appWith(choosing, { kind: 'real', state: 'retrying' }))).toBe(plain);
+    expect(nextStep(appWith({ ...choosing, phase: 'japanese' }, { kind: 'real', state: 'ok' }))).toBe('Japanese phase: draw the Japanese card. Box: Confirm draws it.');
+  });
+});

@@ -188,26 +188,33 @@ export function historyView(app: App, limit: number, longer?: { shown: boolean; 
   );
 }
 
-/** What the players do now, in one line: the turn's steps for a newcomer. */
+/** What the players do now, in one line: the turn's steps for a newcomer; with a button box plugged in, its buttons for it too. */
 export function nextStep(app: App): string | null {
+  const step = stepNow(app);
+  if (!step) return null;
+  const box = app.snap?.hardware.serial;
+  return box?.kind === 'real' && box.state === 'ok' && step.box ? `${step.text} ${t(step.box)}` : step.text;
+}
+
+function stepNow(app: App): { text: string; box: Key | null } | null {
   const st = app.state;
   if (!st || !st.setup || st.phase === 'over') return null;
   if (st.roll) {
     // on a phone, another seat's roll is theirs to throw
     const roller = st.planes.find((p) => p.id === st.roll!.plane);
     if (app.view === 'phone' && app.seat !== null && roller && roller.seat !== app.seat) {
-      return t('step_rollOther', { plane: roller.id, seat: roller.seat, purpose: tk(`purpose_${st.roll.purpose}`) });
+      return { text: t('step_rollOther', { plane: roller.id, seat: roller.seat, purpose: tk(`purpose_${st.roll.purpose}`) }), box: null };
     }
-    return st.roll.tracker.spec.continuous ? t('step_roll', { n: st.roll.tracker.spec.dice }) : t('step_rollSingle', { n: st.roll.tracker.spec.dice });
+    return { text: st.roll.tracker.spec.continuous ? t('step_roll', { n: st.roll.tracker.spec.dice }) : t('step_rollSingle', { n: st.roll.tracker.spec.dice }), box: 'boxStep_confirm' };
   }
-  if (st.phase === 'setup') return t('step_setup', { n: st.setupDraws });
-  if (st.phase === 'japanese') return st.deck.mode === 'digital' ? t('step_japanese') : t('step_japanesePhysical');
+  if (st.phase === 'setup') return { text: t('step_setup', { n: st.setupDraws }), box: st.deck.mode === 'digital' ? 'boxStep_draw' : null };
+  if (st.phase === 'japanese') return st.deck.mode === 'digital' ? { text: t('step_japanese'), box: 'boxStep_draw' } : { text: t('step_japanesePhysical'), box: null };
   const flying = st.planes.filter((p) => !p.destroyed);
   const unchosen = flying.filter((p) => p.action === null);
-  if (unchosen.length) return t('step_choose', { planes: planeList(unchosen.map((p) => p.id)) });
+  if (unchosen.length) return { text: t('step_choose', { planes: planeList(unchosen.map((p) => p.id)) }), box: 'boxStep_choose' };
   const waiting = flying.filter((p) => !p.done);
-  if (waiting.length) return t('step_act', { planes: planeList(waiting.map((p) => p.id)) });
-  return t('step_endTurn');
+  if (waiting.length) return { text: t('step_act', { planes: planeList(waiting.map((p) => p.id)) }), box: 'boxStep_act' };
+  return { text: t('step_endTurn'), box: 'boxStep_confirm' };
 }
 
 export function nextStepView(app: App): HTMLElement | null {
