@@ -125,6 +125,8 @@ export class App {
   visionMovedAt = 0;
   /** the roll on the table and the server time it was first seen here (its dice must move after that) */
   rollSeen: { key: string; at: number } | null = null;
+  /** the set-up of the last game this page saw (a new game after one abandoned starts from it) */
+  lastSetup: NonNullable<GameState['setup']> | null = null;
   /** the roll's reading on the table (its count) and the server time it was first seen here */
   readingSeen: { key: string; readings: number; at: number } | null = null;
   connected = false;
@@ -199,6 +201,7 @@ export class App {
     const key = rollKey(this.state?.roll ?? null);
     if (key === null) this.rollSeen = null;
     else if (this.rollSeen?.key !== key) this.rollSeen = { key, at: snap.serverTime };
+    if (this.state?.setup) this.lastSetup = this.state.setup;
     const readings = this.state?.roll?.tracker.readings ?? 0;
     if (key === null) this.readingSeen = null;
     else if (this.readingSeen?.key !== key || this.readingSeen.readings !== readings) this.readingSeen = { key, readings, at: snap.serverTime };

@@ -42,8 +42,8 @@ function initialForm(app: App): WizardForm {
     planeSeats: defaultSeats(app, 4),
     seed: '',
   };
-  // a demo station's next visitors start from the standard game
-  const last = app.kiosk ? null : app.state?.setup;
+  // a demo station's next visitors start from the standard game; others from the game on the table, or the last one seen (abandoned)
+  const last = app.kiosk ? null : (app.state?.setup ?? app.lastSetup);
   if (!last) return standard;
   const seats = last.planeSeats;
   return {
