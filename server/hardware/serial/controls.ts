@@ -86,6 +86,9 @@ const NOTES = {
 
 export type NoteKey = keyof typeof NOTES;
 
+/** Every note key (the dashboard must have words for each). */
+export const NOTE_KEYS = Object.keys(NOTES) as NoteKey[];
+
 export interface ControlOutcome {
   controls: ControlsState;
   /** the command to send to the table, or null */
