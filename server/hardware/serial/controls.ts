@@ -46,6 +46,8 @@ export interface PressContext {
 export type NoteParams = Record<string, string | number>;
 
 const ACTION_WORDS: Record<ActionType, string> = { move: 'move', attack: 'attack', search: 'search', takeoffLanding: 'take-off/landing' };
+const TARGET_WORDS: Record<string, string> = { planes: 'the Japanese planes here', cap: 'the CAP', shoho: 'the Shōhō' };
+const targetWords = (targets: string | number) => String(targets).split(', ').map((x) => TARGET_WORDS[x] ?? x).join(' or ');
 
 /** Every note a press can give, in English; the dashboard has the same keys in its dictionaries (`boxNote_<key>`). */
 const NOTES = {
@@ -70,10 +72,10 @@ const NOTES = {
   lands: (p) => `plane ${p.plane} lands`,
   takesOff: (p) => `plane ${p.plane} takes off to the approach area with no load (a load or a red island: choose it on the dashboard)`,
   landFromApproach: (p) => `plane ${p.plane}: landing is done from the approach area: move there first`,
-  attacks: (p) => `plane ${p.plane} attacks ${p.target === 'planes' ? 'the Japanese planes here' : p.target === 'cap' ? 'the CAP' : 'the Shōhō'}`,
+  attacks: (p) => `plane ${p.plane} attacks ${targetWords(p.target!)}`,
   attackFromDeck: (p) => `plane ${p.plane} is on the flight deck: it must take off before it can attack`,
   nothingToAttack: (p) => `plane ${p.plane} has nothing to attack here`,
-  chooseTarget: (p) => `plane ${p.plane} can attack ${p.targets}: choose the target on the dashboard`,
+  chooseTarget: (p) => `plane ${p.plane} can attack ${targetWords(p.targets!)}: choose the target on the dashboard`,
   moveNeedsDestination: (p) => `plane ${p.plane}: move needs a destination: choose it on the dashboard`,
   unknownButton: (p) => `unknown button ${p.button}`,
   finishRollShort: () => 'finish the roll in progress first (short Confirm)',

@@ -54,7 +54,8 @@ describe('box controls', () => {
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 1 } }, { ...located, cap: 2 }), sel(1))).toMatchObject({
       command: null,
       cue: 'fail',
-      note: 'plane 1 can attack planes, cap: choose the target on the dashboard',
+      note: 'plane 1 can attack the Japanese planes here or the CAP: choose the target on the dashboard',
+      noteParams: { plane: 1, targets: 'planes, cap' },
     });
     // nothing the engine would take
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 3 } }), sel(1))).toMatchObject({ command: null, cue: 'fail', noteKey: 'nothingToAttack' });
