@@ -91,6 +91,32 @@ export interface TableSnapshot<S = unknown> {
   resetWarnAt?: number | null;
   /** the button box's lights as the service last set them (null without a box) */
   leds?: LedState | null;
+  /** what the button box (a real one or the virtual one) last did and the plane it has selected (null without a box) */
+  box?: BoxView | null;
+}
+
+/**
+ * What the last press of the box did, or why it did nothing. `seq` counts the box's notes since the
+ * service started: a page shows a note once (not again on a reload or another push).
+ */
+export interface BoxNote {
+  seq: number;
+  /** when it was pressed (server time) */
+  at: number;
+  refused: boolean;
+  /** in English (the log's words) */
+  text: string;
+  /** the note's key and parameters (server/hardware/serial/controls.ts NOTES), for the page's words; null: the engine's refusal */
+  key: string | null;
+  params: Record<string, string | number>;
+  /** the engine refused the command the press sent: its code and words */
+  rejection?: CommandRejection;
+}
+
+export interface BoxView {
+  note: BoxNote | null;
+  /** the plane the box has selected (null: none) */
+  selected: number | null;
 }
 
 /** GET /api/tables/:id/dice-samples: where photos of the players' dice are saved, and how many are. */

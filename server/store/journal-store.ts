@@ -17,6 +17,7 @@ export class JournalStore {
   private readonly selectFrom;
   private readonly selectLastSeq;
   private readonly selectLastOfTypes;
+  private readonly selectLastCommandOfType;
   private readonly appendBatch;
 
   constructor(db: Db) {
@@ -25,6 +26,9 @@ export class JournalStore {
     this.selectLastSeq = db.prepare('SELECT MAX(seq) AS seq FROM journal WHERE table_id = ?');
     this.selectLastOfTypes = db.prepare(
       'SELECT MAX(seq) AS seq FROM journal WHERE table_id = ? AND type IN (SELECT value FROM json_each(?))',
+    );
+    this.selectLastCommandOfType = db.prepare(
+      'SELECT seq, at, origin, command FROM journal WHERE table_id = ? AND type = ? AND origin NOT IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT 1',
     );
     this.appendBatch = db.transaction((tableId: string, entries: StoredEntry[]) => {
       for (const e of entries) this.insert.run(tableId, e.seq, e.at, e.command.type, e.origin, JSON.stringify(e.command));
@@ -46,6 +50,12 @@ export class JournalStore {
   lastSeqOfType(tableId: string, types: string[]): number {
     const row = this.selectLastOfTypes.get(tableId, JSON.stringify(types)) as { seq: number | null };
     return row.seq ?? 0;
+  }
+
+  /** The last entry whose command is of this type, sent by none of `exceptOrigins` (null when none). */
+  lastOfType(tableId: string, type: string, exceptOrigins: CommandOrigin[] = []): StoredEntry | null {
+    const row = this.selectLastCommandOfType.get(tableId, type, JSON.stringify(exceptOrigins)) as { seq: number; at: number; origin: string; command: string } | undefined;
+    return row ? { seq: row.seq, at: row.at, origin: row.origin as CommandOrigin, command: JSON.parse(row.command) as GameCommand } : null;
   }
 
   lastSeq(tableId: string): number {

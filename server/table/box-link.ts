@@ -10,7 +10,9 @@ import { SerialPort } from 'serialport';
 import { DEFAULT_USB_IDS, guardedSystemList, listPortsSafely, pickPort } from '../hardware/serial/port-finder.ts';
 import { SerialButtonBox } from '../hardware/serial/serial-box.ts';
 import { VirtualButtonBox } from '../hardware/serial/virtual-box.ts';
-import type { GameCommand } from '../games/game-module.ts';
+import type { CommandRejection, GameCommand } from '../games/game-module.ts';
+import type { BoxNote, BoxView } from '../http/protocol.ts';
+import type { BoxPress } from './game-adapter.ts';
 import { REPLAY_STARTS } from './game-session.ts';
 import type { Table, TableChange, TableLog } from './table.ts';
 
@@ -54,8 +56,9 @@ export class BoxLink {
   private lastRoll: { success: boolean; at: number } | null = null;
   private leds: LedState | null = null;
   private timer: NodeJS.Timeout | null = null;
-  /** the last thing a press did, in words, and whether it was refused (shown on the dashboard) */
-  lastNote: { note: string; refused: boolean; at: number } | null = null;
+  /** the last thing a press did, and whether it was refused (in the snapshot: the table screen shows it) */
+  lastNote: BoxNote | null = null;
+  private noteSeq = 0;
   private readonly onButton = (event: ButtonEvent) => this.button(event);
   private readonly onStatus = () => this.table.refresh();
   private readonly onCue = (cue: BuzzerCue) => this.buzz(cue);
@@ -75,7 +78,7 @@ export class BoxLink {
       this.table.simulator.press = (button, press) => {
         virtual.press(button as BoxButton, press);
       };
-      this.table.simulator.lastNote = () => (this.lastNote ? { note: this.lastNote.note, refused: this.lastNote.refused } : null);
+      this.table.simulator.lastNote = () => (this.lastNote ? { note: this.lastNote.text, refused: this.lastNote.refused } : null);
       // the virtual box's buzzer is the dashboard's speaker
       virtual.on('buzz', (cue: { cue: BuzzerCue; at: number }) => this.table.emit('boxCue', cue));
     }
@@ -87,6 +90,11 @@ export class BoxLink {
 
   currentLeds(): LedState | null {
     return this.leds;
+  }
+
+  /** What the table screen shows of the box: its last note and the plane it has selected. */
+  view(): BoxView {
+    return { note: this.lastNote, selected: this.table.adapter.box?.selected(this.controls) ?? null };
   }
 
   private buzz(cue: BuzzerCue): void {
@@ -102,31 +110,39 @@ export class BoxLink {
     if (!behaviour) return;
     // someone is at the table: a demo station's idle timers start again, whatever the press does
     this.table.noteActivity();
-    const outcome = this.visitorGame() ?? behaviour.press(event, this.table.state, this.controls);
+    const outcome = this.visitorGame() ?? behaviour.press(event, this.table.state, this.controls, { lastGame: this.table.lastGame() });
     this.controls = outcome.controls;
-    this.lastNote = { note: outcome.note, refused: outcome.cue === 'fail', at: event.at };
+    this.lastNote = this.note({ text: outcome.note, key: outcome.noteKey ?? null, params: outcome.noteParams ?? {}, refused: outcome.cue === 'fail' }, event.at);
+    // a command taken pushes a snapshot, which carries the note set before it; else one is pushed here
+    let pushed = false;
     if (outcome.command) {
       const ack = this.table.submit(outcome.command, 'box');
-      if (!ack.ok) {
-        this.lastNote = { note: ack.error.message, refused: true, at: event.at };
+      if (ack.ok) pushed = true;
+      else {
+        this.lastNote = this.note({ text: ack.error.message, key: null, params: {}, refused: true, rejection: ack.error }, event.at);
         this.buzz('fail');
       }
     } else if (outcome.cue) {
       this.buzz(outcome.cue);
     }
-    this.log.info({ table: this.table.id, button: event.button, press: event.press, note: this.lastNote.note }, 'box button');
-    this.updateLeds(true);
+    this.log.info({ table: this.table.id, button: event.button, press: event.press, note: this.lastNote.text }, 'box button');
+    this.updateLeds(false);
+    if (!pushed) this.table.refresh();
+  }
+
+  private note(note: { text: string; key: string | null; params: Record<string, string | number>; refused: boolean; rejection?: CommandRejection }, at: number): BoxNote {
+    return { seq: ++this.noteSeq, at, ...note };
   }
 
   /**
    * On a demo station, any button starts a visitor's game when none is being played by people (the
    * attract game, an empty table, a game over): "Press any button to play".
    */
-  private visitorGame(): { controls: unknown; command: GameCommand; note: string; cue: null } | null {
+  private visitorGame(): BoxPress<unknown> | null {
     const { table } = this;
     if (table.config.kiosk === null || !(table.attract || !table.adapter.running(table.state))) return null;
     const command = table.session.withDefaults({ type: 'newGame' }) as GameCommand;
-    return { controls: table.adapter.box?.initialControls ?? null, command, note: 'a new game: draw the first card (Confirm)', cue: null };
+    return { controls: table.adapter.box?.initialControls ?? null, command, note: 'a new game: draw the first card (Confirm)', noteKey: 'visitorGame', cue: null };
   }
 
   private changed(change: TableChange): void {
@@ -148,8 +164,12 @@ export class BoxLink {
   private updateLeds(refresh = true): void {
     const behaviour = this.table.adapter.box;
     if (!behaviour) return;
-    const leds = behaviour.leds({ state: this.table.state, controls: this.controls, now: this.now(), lastRoll: this.lastRoll });
-    const changed = JSON.stringify(leds) !== JSON.stringify(this.leds);
+    const leds = behaviour.leds({ state: this.table.state, controls: this.controls, now: this.now(), lastRoll: this.lastRoll, diceUnread: this.table.unreadDice() });
+    // by themselves (the timer) only the roll and spotted lights change in a way the screens are pushed for (a result's
+    // time over, the alarm, a die unread): a plane light changing alone is low fuel taking turns with selected or
+    // rolling every 2 s, which the box shows without every screen being sent the table again
+    const timed = (l: LedState | null) => (l ? JSON.stringify({ roll: l.roll, spotted: l.spotted }) : null);
+    const changed = timed(leds) !== timed(this.leds);
     this.leds = leds;
     try {
       this.box.setLeds(leds);

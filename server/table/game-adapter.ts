@@ -9,11 +9,27 @@ import type { CommandDefaults } from './command-defaults.ts';
 /** How a game uses the button box (absent: the box's buttons do nothing for this game). */
 export interface BoxBehaviour<S, C = unknown> {
   initialControls: C;
-  /** a press -> the command to send (or none), the new controls, and a cue when no command goes out */
-  press(event: ButtonEvent, state: S, controls: C): { controls: C; command: GameCommand | null; note: string; cue: BuzzerCue | null };
-  leds(input: { state: S; controls: C; now: number; lastRoll: { success: boolean; at: number } | null }): LedState;
+  /**
+   * a press -> the command to send (or none), the new controls, a cue when no command goes out, and what it
+   * did in words (English) and as a key with parameters (the dashboard's words); `lastGame` is the command
+   * that started the table's last game played by people (null: none)
+   */
+  press(event: ButtonEvent, state: S, controls: C, context: { lastGame: GameCommand | null }): BoxPress<C>;
+  /** the piece (plane) the box has selected, shown on the table screen (null: none) */
+  selected(controls: C): number | null;
+  /** `diceUnread`: dice of the roll in progress the camera cannot read (its confirmation is refused meanwhile) */
+  leds(input: { state: S; controls: C; now: number; lastRoll: { success: boolean; at: number } | null; diceUnread: number }): LedState;
   /** did the roll that these events finished succeed? null when they finished none (`before` is the state before them) */
   finishedRoll(before: S, events: GameEvent[]): boolean | null;
+}
+
+export interface BoxPress<C> {
+  controls: C;
+  command: GameCommand | null;
+  note: string;
+  noteKey?: string;
+  noteParams?: Record<string, string | number>;
+  cue: BuzzerCue | null;
 }
 
 export interface GameOutcomeFacts {

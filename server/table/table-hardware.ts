@@ -120,6 +120,7 @@ export class TableHardware {
   view(): HardwareView {
     return {
       leds: this.boxLink?.currentLeds() ?? null,
+      box: this.boxLink?.view() ?? null,
       camera: this.feed ? this.feed.status() : { kind: 'none', state: 'off', message: 'no camera configured: dice are typed in' },
       serial: this.box ? this.box.status() : { kind: 'none', state: 'off', message: 'no button box configured' },
       vision: { backend: this.visionReady ? this.reader.backend : null, ready: this.visionReady && this.feed !== null },

@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { GameCommand, GameEvent } from '../games/game-module.ts';
-import type { CommandAck, DeviceStatus, TableSnapshot, VisionUpdate } from '../http/protocol.ts';
+import type { BoxView, CommandAck, DeviceStatus, TableSnapshot, VisionUpdate } from '../http/protocol.ts';
 import type { TableConfig } from '../config/service-config.ts';
 import type { LedState, SettledRead } from '../hardware/ports.ts';
 import { classifyStorageError, type StorageFault } from '../store/database.ts';
@@ -57,6 +57,8 @@ export interface HardwareView {
   vision: { backend: string | null; ready: boolean };
   /** the box LEDs as last set */
   leds?: LedState | null;
+  /** the box's last note and selection */
+  box?: BoxView | null;
 }
 
 /** A simulator request that cannot be carried out as asked (answered 400 / `badRequest`, nothing thrown). */
@@ -432,6 +434,16 @@ export class Table<S = unknown> extends EventEmitter {
     return this.stores.meta.get<TableSettings>(this.id, 'settings') ?? { ruleOverrides: {} };
   }
 
+  /** The command that started the last game people played at this table (the journal's, so after a restart too; null: none). */
+  lastGame(): GameCommand | null {
+    try {
+      return this.stores.journal.lastOfType(this.id, 'newGame', ['attract'])?.command ?? null;
+    } catch (err) {
+      this.log.warn({ table: this.id, err }, 'could not read the last game from the journal');
+      return null;
+    }
+  }
+
   /** Throws when the database refuses the write. */
   saveSettings(settings: TableSettings): void {
     this.stores.meta.set(this.id, 'settings', settings);
@@ -517,7 +529,7 @@ export class Table<S = unknown> extends EventEmitter {
   }
 
   snapshot(view: { canControl: boolean; showPin: boolean }): TableSnapshot & Record<string, unknown> {
-    const { leds, ...hardware } = this.hardware();
+    const { leds, box, ...hardware } = this.hardware();
     const snap: TableSnapshot & Record<string, unknown> = {
       tableId: this.id,
       name: this.name,
@@ -540,6 +552,7 @@ export class Table<S = unknown> extends EventEmitter {
       resetAt: this.resetAt(),
       resetWarnAt: this.resetWarnAt(),
       leds: leds ?? null,
+      box: box ?? null,
     };
     if (view.showPin) snap.pin = this.pinValue;
     return snap;

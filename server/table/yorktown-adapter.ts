@@ -3,9 +3,9 @@ import { readingAccepted, rollOddsNow } from '../dice/index.ts';
 import type { RollOdds } from '../dice/types.ts';
 import { actionChances, currentRollOdds, publicView, resolveRules, RuleOverrideError, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
 import { playGame } from '../games/yorktown1942/simulation.ts';
-import { buttonToCommand, INITIAL_CONTROLS, type ControlsState } from '../hardware/serial/controls.ts';
+import { buttonToCommand, INITIAL_CONTROLS, type ControlsState, type NewGameChoices } from '../hardware/serial/controls.ts';
 import { ledsFor, rollSuccess } from '../hardware/serial/leds.ts';
-import type { GameEvent } from '../games/game-module.ts';
+import type { GameCommand, GameEvent } from '../games/game-module.ts';
 import type { BoxBehaviour, GameAdapter } from './game-adapter.ts';
 
 /** The seed would let anyone work out the digital deck's order: gameStarted goes out without it. */
@@ -17,11 +17,25 @@ function withoutSeed(events: GameEvent[]): GameEvent[] {
   });
 }
 
+/** The choices of a journaled newGame that a new game from the box starts again (null: not one). */
+export function newGameChoices(command: GameCommand | null): NewGameChoices | null {
+  if (command?.type !== 'newGame' || typeof command.players !== 'number') return null;
+  const { players, inexperienced, difficulty, expansions, deck, planeSeats } = command as unknown as NewGameChoices;
+  const choices: NewGameChoices = { players };
+  if (inexperienced !== undefined) choices.inexperienced = inexperienced;
+  if (difficulty !== undefined) choices.difficulty = difficulty;
+  if (expansions !== undefined) choices.expansions = expansions;
+  if (deck !== undefined) choices.deck = deck;
+  if (planeSeats !== undefined) choices.planeSeats = planeSeats;
+  return choices;
+}
+
 const yorktownBox: BoxBehaviour<YorktownState, ControlsState> = {
   initialControls: INITIAL_CONTROLS,
-  press: (event, state, controls) => buttonToCommand(event, state.setup === null ? null : state, controls),
-  leds: ({ state, controls, now, lastRoll }) => ledsFor({ game: state.setup === null ? null : state, controls, now, lastRoll }),
-  finishedRoll: (before, events) => (before.roll && events.some((e) => e.type === 'rollConfirmed') ? rollSuccess(before.roll) : null),
+  press: (event, state, controls, { lastGame }) => buttonToCommand(event, state.setup === null ? null : state, controls, { lastGame: newGameChoices(lastGame) }),
+  selected: (controls) => controls.selectedPlane,
+  leds: ({ state, controls, now, lastRoll, diceUnread }) => ledsFor({ game: state.setup === null ? null : state, controls, now, lastRoll, diceUnread }),
+  finishedRoll: (before, events) => (before.roll && events.some((e) => e.type === 'rollConfirmed') ? rollSuccess(before.roll, before.rules) : null),
 };
 
 function safely(odds: () => RollOdds | null): RollOdds | null {

@@ -87,6 +87,68 @@ describe('virtual button box', () => {
   });
 });
 
+describe('the box on the table screen', () => {
+  const state = async (b: BuiltApp) => (await b.app.inject({ url: '/api/tables/default/state' })).json();
+  const press = (b: BuiltApp, button: string, kind: 'short' | 'long' = 'short') => post(b, '/api/tables/default/box/press', { button, press: kind });
+
+  it('the snapshot carries the last note (what a press did, or why it was refused, once per seq) and the plane selected', async () => {
+    const { b } = await start();
+    expect((await state(b)).box).toEqual({ note: null, selected: null });
+    await press(b, 'confirm');
+    let snap = await state(b);
+    expect(snap.box.note).toMatchObject({ seq: 1, refused: true, key: 'noGame', params: {}, text: expect.stringMatching(/^no game is running/) });
+    expect(typeof snap.box.note.at).toBe('number');
+
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await press(b, 'confirm'); // draws the card: the push of that command carries the note
+    await press(b, 'plane2');
+    snap = await state(b);
+    expect(snap.box).toEqual({ note: expect.objectContaining({ seq: 3, refused: false, key: 'selected', params: { plane: 2 } }), selected: 2 });
+
+    // the engine refuses the command a press sent: its code and words (the page words them as it does refusals)
+    await press(b, 'search');
+    await press(b, 'search'); // plane 2 starts no search: its island is not orange, or the others have not chosen
+    snap = await state(b);
+    // the press's own note (5) is replaced by the refusal
+    expect(snap.box.note).toMatchObject({ seq: 6, refused: true, key: null, rejection: { code: expect.any(String), message: expect.any(String) } });
+    expect(snap.box.note.text).toBe(snap.box.note.rejection.message);
+  });
+
+  it('a long Confirm with no game starts the table\'s last game played again, from the journal after a restart too', async () => {
+    const { b } = await start();
+    const setup = { players: 3, difficulty: 35, deck: 'physical', expansions: { expertManoeuvres: false, dropTank: true, weather: false } };
+    expect((await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 9, ...setup })).statusCode).toBe(200);
+    await post(b, '/api/tables/default/commands', { type: 'resetTable' });
+    // the service restarts between games
+    await b.app.close();
+    built = null;
+    const again = (await start()).b;
+    expect((await state(again)).state.setup).toBeNull();
+    await press(again, 'confirm', 'long');
+    const snap = await state(again);
+    expect(snap.state.setup).toMatchObject({ ...setup });
+    expect(snap.box.note).toMatchObject({ refused: false, key: 'newGameLast', params: { players: 3, deck: 'physical', difficulty: 35, expansions: 'dropTank' } });
+    expect(again.service.journal.load('default').at(-1)).toMatchObject({ origin: 'box', command: { type: 'newGame', players: 3, difficulty: 35, deck: 'physical' } });
+  });
+
+  it('with no game ever played, a long Confirm starts the standard game', async () => {
+    const { b } = await start();
+    await press(b, 'confirm', 'long');
+    expect((await state(b)).state.setup).toMatchObject({ players: 4, deck: 'digital' });
+  });
+
+  it('the roll LED does not say success while the camera sees a die it cannot read', async () => {
+    const { b } = await start();
+    const table = b.service.first();
+    startAttackRoll(table);
+    expect(table.submit({ type: 'dice', faces: [6, 6, 6, 6] }, 'player').ok).toBe(true);
+    expect((await state(b)).leds.roll).toBe('greenBlink');
+    table.setDiceUnread(1);
+    await press(b, 'plane1'); // any press sets the lights again at once (else the next second does)
+    expect((await state(b)).leds.roll).toBe('off');
+  });
+});
+
 describe('camera readings', () => {
   it('become dice commands only during a roll, only when complete and only when they change', async () => {
     const { b, hw } = await start();

@@ -8,6 +8,7 @@ import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
 import { t, type Key } from './i18n.ts';
 import { alertNews, undoneList, undoneNews, type SeatOf } from './news.ts';
+import { boxNoteToTell, boxNoteWords } from './box-news.ts';
 import { refusalText } from './refusals.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
 import type { KeepPick } from './kept-dice.ts';
@@ -208,7 +209,8 @@ export class App {
     // the journal position shown, for scripts and tests that wait for a command to arrive
     this.root.dataset.seq = String(snap.seq);
     this.clockOffset = snap.serverTime - Date.now();
-    this.announce(snap);
+    const told = this.announce(snap);
+    this.tellBoxNote(snap, told);
     this.record(snap);
     this.render(false);
   }
@@ -298,22 +300,41 @@ export class App {
    * Yorktown hit. Once per journal seq: a reconnection or a page opened anew pushes the last command's
    * events again, and the first push a page gets is what was, not news.
    */
-  private announce(snap: Snapshot): void {
+  private announce(snap: Snapshot): boolean {
     const told = this.toldSeq;
     this.toldSeq = snap.seq;
     // a demo station's self-playing game is a show, not news
-    if (told === null || snap.seq <= told || snap.attract) return;
+    if (told === null || snap.seq <= told || snap.attract) return false;
     const events = snap.events ?? [];
     const alert = alertNews(events, this.rules());
     if (alert) {
       this.showToast(alert, 'alert');
-      return;
+      return true;
     }
     const undone = events.find((e) => e.type === 'undone');
     if (undone && this.undoing === 0 && snap.seq !== this.ownUndoSeq) {
       const text = undoneNews(undone, this.seatOf);
-      if (text) this.showToast(text, 'ok');
+      if (text) {
+        this.showToast(text, 'ok');
+        return true;
+      }
     }
+    return false;
+  }
+
+  /** the seq of the box's last note this page saw (undefined: no push yet) */
+  private boxNoteSeen: number | null | undefined = undefined;
+
+  /**
+   * What the button box's last press did, once (`box-news.ts`): a refusal as an error toast; what a press
+   * did as a short one, unless the push brought news of its own (a crash is not covered by "roll confirmed").
+   */
+  private tellBoxNote(snap: Snapshot, newsTold: boolean): void {
+    const note = boxNoteToTell(snap.box?.note, this.boxNoteSeen);
+    this.boxNoteSeen = snap.box?.note?.seq ?? null;
+    if (!note || (!note.refused && newsTold)) return;
+    const { text, detail } = boxNoteWords(note);
+    this.showToast(text, note.refused ? 'error' : 'ok', detail);
   }
 
   private record(snap: Snapshot): void {

@@ -6,19 +6,25 @@
  * |------------------|--------------------------------------------------------------------|---------------------------------|
  * | plane 1..4       | select that plane (press again: deselect)                          | skipAction {plane}              |
  * | move/attack/     | chooseAction {selected plane, action}; if that action is already    | same as short                   |
- * | search/tol       | chosen: search -> search {plane}, take-off/landing in the approach |                                 |
- * |                  | area -> land {plane}; others need the dashboard (destination...)    |                                 |
+ * | search/tol       | chosen: search -> search {plane}; attack -> attack {plane, target}  |                                 |
+ * |                  | when the engine would take one target only; take-off/landing: from |                                 |
+ * |                  | the deck takeOff {approach, no load}, from the approach area land;  |                                 |
+ * |                  | moves and real choices need the dashboard                          |                                 |
  * | confirm          | roll in progress -> confirmRoll; Japanese phase or set-up draws,     | endTurn (plane phase, no roll)  |
  * |                  | digital deck -> drawCard; plane phase, every plane done -> endTurn  |                                 |
  * | undo             | undo                                                               | clear the plane selection       |
  *
- * With no game on the table (or one over), a long Confirm starts a standard game (newGame: four
- * planes, digital deck, the table's rule settings); any other press says so.
+ * With no game on the table (or one over), a long Confirm starts a new game (newGame: the table's
+ * last game's players, deck, difficulty and expansions when the service gives them, else four planes
+ * and the digital deck; the table's rule settings); any other press says so.
  *
- * The engine still validates every command; these checks only avoid sending hopeless ones and
- * give the players a reason at once.
+ * Each outcome says what the press did, or why it did nothing, as a note: a key and its parameters
+ * (the dashboard words it in the page's language) and the English text (the log, the virtual box's
+ * answer). The engine still validates every command; these checks only avoid sending hopeless ones
+ * and give the players a reason at once.
  */
-import type { YorktownCommand } from '../../games/yorktown1942/commands.ts';
+import { attackTargets } from '../../games/yorktown1942/attack-targets.ts';
+import type { NewGameCommand, YorktownCommand } from '../../games/yorktown1942/commands.ts';
 import type { ActionType, PlaneId } from '../../games/yorktown1942/types.ts';
 import type { BoxButton, BuzzerCue, ButtonEvent } from '../ports.ts';
 import type { BoxGameView, BoxPlaneView } from './game-view.ts';
@@ -29,88 +35,178 @@ export interface ControlsState {
 
 export const INITIAL_CONTROLS: ControlsState = { selectedPlane: null };
 
+/** The choices of a game to start again from the box (a newGame without its seed, islands and rule values). */
+export type NewGameChoices = Pick<NewGameCommand, 'players' | 'inexperienced' | 'difficulty' | 'expansions' | 'deck' | 'planeSeats'>;
+
+export interface PressContext {
+  /** the table's last game's choices (null: none played yet: a long Confirm starts the standard game) */
+  lastGame?: NewGameChoices | null;
+}
+
+export type NoteParams = Record<string, string | number>;
+
+const ACTION_WORDS: Record<ActionType, string> = { move: 'move', attack: 'attack', search: 'search', takeoffLanding: 'take-off/landing' };
+const TARGET_WORDS: Record<string, string> = { planes: 'the Japanese planes here', cap: 'the CAP', shoho: 'the Shōhō' };
+const targetWords = (targets: string | number) => String(targets).split(', ').map((x) => TARGET_WORDS[x] ?? x).join(' or ');
+
+/** Every note a press can give, in English; the dashboard has the same keys in its dictionaries (`boxNote_<key>`). */
+const NOTES = {
+  selectionCleared: () => 'plane selection cleared',
+  undo: () => 'undo the last command',
+  newGameStandard: () => 'a new game: four planes, draw the first card (Confirm)',
+  newGameLast: (p) => `a new game like the last one: ${p.players} player${p.players === 1 ? '' : 's'}, ${p.deck} deck${p.difficulty ? `, ${p.difficulty} minutes` : ''}${p.expansions ? `, ${p.expansions}` : ''}`,
+  gameOverTime: () => 'the game is over: hold Confirm for a new one',
+  gameOver: () => 'the game is over: hold Confirm for a new one, or press Undo to take back the move that ended it',
+  noGame: () => 'no game is running: hold Confirm to start one, or set one up on the dashboard',
+  noSuchPlane: (p) => `there is no plane ${p.plane} in this game`,
+  planeDestroyed: (p) => `plane ${p.plane} is destroyed`,
+  skip: (p) => `plane ${p.plane} skips its action`,
+  deselected: (p) => `plane ${p.plane} deselected`,
+  selected: (p) => `plane ${p.plane} selected`,
+  notPlanePhase: () => 'actions are chosen in the plane phase',
+  pressPlaneFirst: () => 'press a plane button first',
+  finishRoll: () => 'finish the roll in progress first (Confirm)',
+  alreadyActed: (p) => `plane ${p.plane} has already acted this turn`,
+  chooses: (p) => `plane ${p.plane} chooses ${ACTION_WORDS[p.action as ActionType]}`,
+  searches: (p) => `plane ${p.plane} searches`,
+  lands: (p) => `plane ${p.plane} lands`,
+  takesOff: (p) => `plane ${p.plane} takes off to the approach area with no load (a load or a red island: choose it on the dashboard)`,
+  landFromApproach: (p) => `plane ${p.plane}: landing is done from the approach area: move there first`,
+  attacks: (p) => `plane ${p.plane} attacks ${targetWords(p.target!)}`,
+  attackFromDeck: (p) => `plane ${p.plane} is on the flight deck: it must take off before it can attack`,
+  nothingToAttack: (p) => `plane ${p.plane} has nothing to attack here`,
+  chooseTarget: (p) => `plane ${p.plane} can attack ${targetWords(p.targets!)}: choose the target on the dashboard`,
+  moveNeedsDestination: (p) => `plane ${p.plane}: move needs a destination: choose it on the dashboard`,
+  unknownButton: (p) => `unknown button ${p.button}`,
+  finishRollShort: () => 'finish the roll in progress first (short Confirm)',
+  rollConfirmed: () => 'roll confirmed',
+  drawCard: () => 'draw the Japanese card',
+  enterCard: () => 'enter the card you drew on the dashboard',
+  endTurn: () => 'end of the turn',
+  stillToAct: (p) => `plane${String(p.planes).includes(',') ? 's' : ''} ${p.planes} still to act (hold Confirm to end the turn anyway)`,
+} satisfies Record<string, (p: NoteParams) => string>;
+
+export type NoteKey = keyof typeof NOTES;
+
+/** Every note key (the dashboard must have words for each). */
+export const NOTE_KEYS = Object.keys(NOTES) as NoteKey[];
+
 export interface ControlOutcome {
   controls: ControlsState;
   /** the command to send to the table, or null */
   command: YorktownCommand | null;
-  /** what the press did or why it did nothing, in words */
+  /** what the press did or why it did nothing, in English */
   note: string;
+  /** the same note as a key and its parameters, for the dashboard's words */
+  noteKey: NoteKey;
+  noteParams: NoteParams;
   /** cue for the buzzer: 'tick' handled on the box side, 'fail' refused; null when a command goes out (its result decides) */
   cue: BuzzerCue | null;
 }
 
+function outcome(controls: ControlsState, command: YorktownCommand | null, cue: BuzzerCue | null, key: NoteKey, params: NoteParams = {}): ControlOutcome {
+  return { controls, command, note: NOTES[key](params), noteKey: key, noteParams: params, cue };
+}
+
+function refuse(controls: ControlsState, key: NoteKey, params?: NoteParams): ControlOutcome {
+  return outcome(controls, null, 'fail', key, params);
+}
+
+function send(controls: ControlsState, command: YorktownCommand, key: NoteKey, params?: NoteParams): ControlOutcome {
+  return outcome(controls, command, null, key, params);
+}
+
+function tick(controls: ControlsState, key: NoteKey, params?: NoteParams): ControlOutcome {
+  return outcome(controls, null, 'tick', key, params);
+}
+
 const PLANE_BUTTONS: Partial<Record<BoxButton, PlaneId>> = { plane1: 1, plane2: 2, plane3: 3, plane4: 4 };
 const ACTION_BUTTONS: Partial<Record<BoxButton, ActionType>> = { move: 'move', attack: 'attack', search: 'search', takeoffLanding: 'takeoffLanding' };
-const ACTION_WORDS: Record<ActionType, string> = { move: 'move', attack: 'attack', search: 'search', takeoffLanding: 'take-off/landing' };
-
-function refuse(controls: ControlsState, note: string): ControlOutcome {
-  return { controls, command: null, note, cue: 'fail' };
-}
-
-function send(controls: ControlsState, command: YorktownCommand, note: string): ControlOutcome {
-  return { controls, command, note, cue: null };
-}
 
 function planeOf(game: BoxGameView, id: PlaneId | null): BoxPlaneView | undefined {
   return id === null ? undefined : game.planes.find((p) => p.id === id);
 }
 
-export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, controls: ControlsState): ControlOutcome {
+function newGame(lastGame: NewGameChoices | null | undefined): ControlOutcome {
+  const none = { selectedPlane: null };
+  if (!lastGame) return send(none, { type: 'newGame', players: 4 }, 'newGameStandard');
+  const command: NewGameCommand = { type: 'newGame', ...structuredClone(lastGame) };
+  const expansions = Object.entries(lastGame.expansions ?? {}).filter(([, on]) => on).map(([name]) => name).join(', ');
+  return send(none, command, 'newGameLast', { players: lastGame.players, deck: lastGame.deck ?? 'digital', difficulty: lastGame.difficulty ?? '', expansions });
+}
+
+/** The selected plane's chosen action pressed again: the command when the box can give it whole, else why not. */
+function carryOut(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType): ControlOutcome {
+  const p = { plane: plane.id };
+  switch (action) {
+    case 'search':
+      return send(controls, { type: 'search', plane: plane.id }, 'searches', p);
+    case 'takeoffLanding':
+      if (plane.position.at === 'approach') return send(controls, { type: 'land', plane: plane.id }, 'lands', p);
+      if (plane.position.at === 'deck') return send(controls, { type: 'takeOff', plane: plane.id, to: 'approach', load: 'none' }, 'takesOff', p);
+      return refuse(controls, 'landFromApproach', p);
+    case 'attack': {
+      if (plane.position.at === 'deck') return refuse(controls, 'attackFromDeck', p);
+      const targets = attackTargets(game, game.rules.search.locatedAt, plane);
+      if (targets.length === 0) return refuse(controls, 'nothingToAttack', p);
+      if (targets.length > 1) return refuse(controls, 'chooseTarget', { ...p, targets: targets.join(', ') });
+      return send(controls, { type: 'attack', plane: plane.id, target: targets[0]! }, 'attacks', { ...p, target: targets[0]! });
+    }
+    case 'move':
+      return refuse(controls, 'moveNeedsDestination', p);
+  }
+}
+
+export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, controls: ControlsState, context: PressContext = {}): ControlOutcome {
   // a selection that no longer makes sense (plane destroyed, game gone) is dropped first
   let c = controls;
   const selected = game ? planeOf(game, c.selectedPlane) : undefined;
   if (c.selectedPlane !== null && (!selected || selected.destroyed)) c = { selectedPlane: null };
 
   if (event.button === 'undo') {
-    if (event.press === 'long') return { controls: { selectedPlane: null }, command: null, note: 'plane selection cleared', cue: 'tick' };
-    return send(c, { type: 'undo' }, 'undo the last command');
+    if (event.press === 'long') return tick({ selectedPlane: null }, 'selectionCleared');
+    return send(c, { type: 'undo' }, 'undo');
   }
   const setupDraw = game?.phase === 'setup' && game.setup !== null && (game.setupDraws ?? 0) > 0;
   if (!game || (game.phase === 'setup' && !setupDraw) || game.phase === 'over') {
-    if (event.button === 'confirm' && event.press === 'long') {
-      return send({ selectedPlane: null }, { type: 'newGame', players: 4 }, 'a new game: four planes, draw the first card (Confirm)');
-    }
-    const over = game?.outcome?.cause === 'time' ? 'the game is over: hold Confirm for a new one' : 'the game is over: hold Confirm for a new one, or press Undo to take back the move that ended it';
-    return refuse(c, game?.phase === 'over' ? over : 'no game is running: hold Confirm to start one, or set one up on the dashboard');
+    if (event.button === 'confirm' && event.press === 'long') return newGame(context.lastGame);
+    if (game?.phase !== 'over') return refuse(c, 'noGame');
+    return refuse(c, game.outcome?.cause === 'time' ? 'gameOverTime' : 'gameOver');
   }
 
   const planeId = PLANE_BUTTONS[event.button];
   if (planeId !== undefined) {
     const plane = planeOf(game, planeId);
-    if (!plane) return refuse(c, `there is no plane ${planeId} in this game`);
-    if (plane.destroyed) return refuse(c, `plane ${planeId} is destroyed`);
-    if (event.press === 'long') return send({ selectedPlane: planeId }, { type: 'skipAction', plane: planeId }, `plane ${planeId} skips its action`);
-    if (c.selectedPlane === planeId) return { controls: { selectedPlane: null }, command: null, note: `plane ${planeId} deselected`, cue: 'tick' };
-    return { controls: { selectedPlane: planeId }, command: null, note: `plane ${planeId} selected`, cue: 'tick' };
+    const p = { plane: planeId };
+    if (!plane) return refuse(c, 'noSuchPlane', p);
+    if (plane.destroyed) return refuse(c, 'planeDestroyed', p);
+    if (event.press === 'long') return send({ selectedPlane: planeId }, { type: 'skipAction', plane: planeId }, 'skip', p);
+    if (c.selectedPlane === planeId) return tick({ selectedPlane: null }, 'deselected', p);
+    return tick({ selectedPlane: planeId }, 'selected', p);
   }
 
   const action = ACTION_BUTTONS[event.button];
   if (action !== undefined) {
-    if (game.phase !== 'planes') return refuse(c, 'actions are chosen in the plane phase');
+    if (game.phase !== 'planes') return refuse(c, 'notPlanePhase');
     const plane = planeOf(game, c.selectedPlane);
-    if (!plane) return refuse(c, 'press a plane button first');
-    if (game.roll) return refuse(c, 'finish the roll in progress first (Confirm)');
-    if (plane.done) return refuse(c, `plane ${plane.id} has already acted this turn`);
-    if (plane.action !== action) {
-      return send(c, { type: 'chooseAction', plane: plane.id, action }, `plane ${plane.id} chooses ${ACTION_WORDS[action]}`);
-    }
-    if (action === 'search') return send(c, { type: 'search', plane: plane.id }, `plane ${plane.id} searches`);
-    if (action === 'takeoffLanding' && plane.position.at === 'approach') return send(c, { type: 'land', plane: plane.id }, `plane ${plane.id} lands`);
-    const needs = action === 'attack' ? 'a target' : action === 'move' ? 'a destination' : 'a destination and a load';
-    return refuse(c, `plane ${plane.id}: ${ACTION_WORDS[action]} needs ${needs}: choose it on the dashboard`);
+    if (!plane) return refuse(c, 'pressPlaneFirst');
+    if (game.roll) return refuse(c, 'finishRoll');
+    if (plane.done) return refuse(c, 'alreadyActed', { plane: plane.id });
+    if (plane.action !== action) return send(c, { type: 'chooseAction', plane: plane.id, action }, 'chooses', { plane: plane.id, action });
+    return carryOut(game, c, plane, action);
   }
 
-  if (event.button !== 'confirm') return refuse(c, `unknown button ${JSON.stringify(event.button)}`);
+  if (event.button !== 'confirm') return refuse(c, 'unknownButton', { button: JSON.stringify(event.button) });
   if (game.roll) {
-    if (event.press === 'long') return refuse(c, 'finish the roll in progress first (short Confirm)');
-    return send(c, { type: 'confirmRoll' }, 'roll confirmed');
+    if (event.press === 'long') return refuse(c, 'finishRollShort');
+    return send(c, { type: 'confirmRoll' }, 'rollConfirmed');
   }
   if (game.phase === 'japanese' || setupDraw) {
-    if (game.deck.mode === 'digital') return send(c, { type: 'drawCard' }, 'draw the Japanese card');
-    return refuse(c, 'enter the card you drew on the dashboard');
+    if (game.deck.mode === 'digital') return send(c, { type: 'drawCard' }, 'drawCard');
+    return refuse(c, 'enterCard');
   }
-  if (event.press === 'long') return send({ selectedPlane: null }, { type: 'endTurn' }, 'end of the turn');
+  if (event.press === 'long') return send({ selectedPlane: null }, { type: 'endTurn' }, 'endTurn');
   const waiting = game.planes.filter((p) => !p.destroyed && !p.done).map((p) => p.id);
-  if (waiting.length === 0) return send({ selectedPlane: null }, { type: 'endTurn' }, 'end of the turn');
-  return refuse(c, `plane${waiting.length > 1 ? 's' : ''} ${waiting.join(', ')} still to act (hold Confirm to end the turn anyway)`);
+  if (waiting.length === 0) return send({ selectedPlane: null }, { type: 'endTurn' }, 'endTurn');
+  return refuse(c, 'stillToAct', { planes: waiting.join(', ') });
 }

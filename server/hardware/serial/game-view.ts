@@ -2,13 +2,15 @@
  * The part of the Yorktown state the box controls and LEDs read. A full YorktownState is one;
  * keeping the view narrow keeps these helpers stable while the engine adds fields.
  */
+import type { AttackTargetsGame } from '../../games/yorktown1942/attack-targets.ts';
+import type { Rules } from '../../games/yorktown1942/ruleset.ts';
 import type { ActiveRoll, GameOutcome, Phase, PlaneState } from '../../games/yorktown1942/types.ts';
 
-export type BoxPlaneView = Pick<PlaneState, 'id' | 'fuel' | 'destroyed' | 'position' | 'action' | 'done'>;
+export type BoxPlaneView = Pick<PlaneState, 'id' | 'fuel' | 'destroyed' | 'position' | 'action' | 'done' | 'load'>;
 
 export type BoxRollView = Pick<ActiveRoll, 'purpose' | 'plane' | 'tracker'> & { fuelAtStart?: number };
 
-export interface BoxGameView {
+export interface BoxGameView extends AttackTargetsGame {
   phase: Phase;
   /** null before a game was set up */
   setup: unknown;
@@ -20,4 +22,5 @@ export interface BoxGameView {
   spotted: boolean;
   deadline: number | null;
   outcome: GameOutcome | null;
+  rules: { search: { locatedAt: number }; yorktown: Rules['yorktown'] };
 }

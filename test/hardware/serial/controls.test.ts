@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BoxButton } from '../../../server/hardware/ports.ts';
 import { buttonToCommand, INITIAL_CONTROLS, type ControlsState } from '../../../server/hardware/serial/controls.ts';
+import { resolveRules } from '../../../server/games/yorktown1942/ruleset.ts';
 import { game, plane, roll } from './game-fixture.ts';
+
+const RULES = resolveRules({});
 
 const press = (button: BoxButton, p: 'short' | 'long' = 'short') => ({ button, press: p, at: 0 });
 const sel = (n: 1 | 2 | 3 | 4 | null): ControlsState => ({ selectedPlane: n });
@@ -28,6 +31,55 @@ describe('box controls', () => {
     expect(buttonToCommand(press('search'), chosen, sel(1)).command).toEqual({ type: 'search', plane: 1 });
     expect(buttonToCommand(press('takeoffLanding'), chosen, sel(2)).command).toEqual({ type: 'land', plane: 2 });
     expect(buttonToCommand(press('move'), chosen, sel(3))).toMatchObject({ command: null, cue: 'fail', note: expect.stringMatching(/destination.*dashboard/) });
+  });
+
+  it('attacks at once when the engine would take one target only, and leaves real choices to the dashboard', () => {
+    const islands = [
+      { id: 1, colour: 'orange' as const, japanese: ['zeke' as const] },
+      { id: 2, colour: 'orange' as const, japanese: [] },
+      { id: 3, colour: 'red' as const, japanese: [] },
+    ];
+    const attacking = (over: Parameters<typeof plane>[1], g: Parameters<typeof game>[0] = {}) =>
+      game({ islands, planes: [plane(1, { action: 'attack', ...over }), plane(2), plane(3), plane(4)], ...g });
+    // the Japanese planes on its island, the Shōhō not located yet
+    expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 1 } }), sel(1))).toMatchObject({
+      command: { type: 'attack', plane: 1, target: 'planes' },
+      noteKey: 'attacks',
+    });
+    // located, from an orange island with nobody on it: the CAP alone, or the Shōhō alone with a bomb and no CAP
+    const located = { search: RULES.search.locatedAt };
+    expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 2 } }, { ...located, cap: 1 }), sel(1)).command).toEqual({ type: 'attack', plane: 1, target: 'cap' });
+    expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 2 }, load: 'bomb' }, located), sel(1)).command).toEqual({ type: 'attack', plane: 1, target: 'shoho' });
+    // two targets: a real choice
+    expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 1 } }, { ...located, cap: 2 }), sel(1))).toMatchObject({
+      command: null,
+      cue: 'fail',
+      note: 'plane 1 can attack the Japanese planes here or the CAP: choose the target on the dashboard',
+      noteParams: { plane: 1, targets: 'planes, cap' },
+    });
+    // nothing the engine would take
+    expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 3 } }), sel(1))).toMatchObject({ command: null, cue: 'fail', noteKey: 'nothingToAttack' });
+    expect(buttonToCommand(press('attack'), attacking({ position: { at: 'approach' } }), sel(1))).toMatchObject({ command: null, noteKey: 'nothingToAttack' });
+    expect(buttonToCommand(press('attack'), attacking({ position: { at: 'deck' } }), sel(1))).toMatchObject({ command: null, note: expect.stringMatching(/take off/) });
+  });
+
+  it('takes off from the deck to the approach area with no load, and says landing is done from the approach area', () => {
+    const g = game({ planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' } }), plane(2, { action: 'takeoffLanding', position: { at: 'island', island: 5 } }), plane(3), plane(4)] });
+    expect(buttonToCommand(press('takeoffLanding'), g, sel(1))).toMatchObject({
+      command: { type: 'takeOff', plane: 1, to: 'approach', load: 'none' },
+      note: expect.stringMatching(/approach area with no load/),
+    });
+    const away = buttonToCommand(press('takeoffLanding'), g, sel(2));
+    expect(away).toMatchObject({ command: null, cue: 'fail', noteKey: 'landFromApproach', noteParams: { plane: 2 } });
+    expect(away.note).toBe('plane 2: landing is done from the approach area: move there first');
+  });
+
+  it('starts the table\'s last game again on a long Confirm when the service gives it', () => {
+    const lastGame = { players: 2 as const, difficulty: 35 as const, deck: 'physical' as const, expansions: { weather: true, dropTank: false }, planeSeats: { '1': 1 as const, '2': 2 as const, '3': 1 as const, '4': 2 as const } };
+    const out = buttonToCommand(press('confirm', 'long'), null, sel(3), { lastGame });
+    expect(out).toMatchObject({ controls: sel(null), command: { type: 'newGame', ...lastGame }, noteKey: 'newGameLast' });
+    expect(out.note).toBe('a new game like the last one: 2 players, physical deck, 35 minutes, weather');
+    expect(buttonToCommand(press('confirm', 'long'), game({ phase: 'over' }), INITIAL_CONTROLS, { lastGame: null }).command).toEqual({ type: 'newGame', players: 4 });
   });
 
   it('starts a standard game on a long Confirm when none is on the table, or the last is over; says so on any other press', () => {

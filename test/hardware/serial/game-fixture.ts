@@ -1,5 +1,6 @@
 /** A hand-made Yorktown state for the controls/LED tests (independent of the engine's progress). */
 import type { RollState } from '../../../server/dice/types.ts';
+import { resolveRules } from '../../../server/games/yorktown1942/ruleset.ts';
 import type { YorktownState } from '../../../server/games/yorktown1942/types.ts';
 import type { BoxGameView, BoxPlaneView, BoxRollView } from '../../../server/hardware/serial/game-view.ts';
 
@@ -8,8 +9,10 @@ const fullStateFits = (s: YorktownState): BoxGameView => s;
 void fullStateFits;
 
 export function plane(id: 1 | 2 | 3 | 4, over: Partial<BoxPlaneView> = {}): BoxPlaneView {
-  return { id, fuel: 12, destroyed: false, position: { at: 'island', island: id }, action: null, done: false, ...over };
+  return { id, fuel: 12, destroyed: false, position: { at: 'island', island: id }, action: null, done: false, load: 'none', ...over };
 }
+
+const RULES = resolveRules({});
 
 export function game(over: Partial<BoxGameView> = {}): BoxGameView {
   return {
@@ -22,6 +25,10 @@ export function game(over: Partial<BoxGameView> = {}): BoxGameView {
     spotted: false,
     roll: null,
     outcome: null,
+    islands: [],
+    search: 0,
+    cap: 0,
+    rules: RULES,
     ...over,
   };
 }

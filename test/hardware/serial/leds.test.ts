@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_CONTROLS } from '../../../server/hardware/serial/controls.ts';
 import { ledsFor, rollSuccess } from '../../../server/hardware/serial/leds.ts';
+import { resolveRules } from '../../../server/games/yorktown1942/ruleset.ts';
 import { game, plane, roll } from './game-fixture.ts';
+
+const RULES = resolveRules({});
 
 const at = 10 * 60_000;
 
@@ -35,12 +38,42 @@ describe('box LEDs from the game', () => {
     const crashed = roll({ tracker: { ...reading, outOfFuel: true } });
     const landingCrash = roll({ purpose: 'landing', tracker: { ...reading, best: { kind: 'tier', tierId: 'crashUnharmed', equal: 2, value: 3 } } });
     const attack = roll({ purpose: 'attack', tracker: { ...reading, best: { kind: 'targets', taken: [{ targetId: 'kate', value: 3 }], totalValue: 3 } } });
-    expect(rollSuccess(roll())).toBeNull();
-    expect(rollSuccess(success)).toBe(true);
-    expect(rollSuccess(landingCrash)).toBe(false);
-    expect(rollSuccess(attack)).toBe(true);
+    expect(rollSuccess(roll(), RULES)).toBeNull();
+    expect(rollSuccess(success, RULES)).toBe(true);
+    expect(rollSuccess(landingCrash, RULES)).toBe(false);
+    expect(rollSuccess(attack, RULES)).toBe(true);
     const led = (r: ReturnType<typeof roll>) => ledsFor({ game: game({ roll: r }), controls: INITIAL_CONTROLS, now: at }).roll;
     expect([led(success), led(failing), led(crashed), led(landingCrash), led(attack)]).toEqual(['greenBlink', 'redBlink', 'red', 'redBlink', 'greenBlink']);
+  });
+
+  it('do not say success while the camera sees a die it cannot read (Confirm is refused then)', () => {
+    const reading = { faces: [3, 3, 5, 1] as (1 | 2 | 3 | 4 | 5 | 6)[], readings: 1 };
+    const success = roll({ tracker: { ...reading, best: { kind: 'tier', tierId: 'raise0', equal: 2, value: 3 } } });
+    const led = (diceUnread: number) => ledsFor({ game: game({ roll: success }), controls: INITIAL_CONTROLS, now: at, diceUnread }).roll;
+    expect(led(0)).toBe('greenBlink');
+    expect(led(1)).toBe('off');
+    expect(led(2)).toBe('off');
+  });
+
+  it('judge the Japanese attack on the Yorktown: no hit is a success', () => {
+    const attack = (faces: (1 | 2 | 3 | 4 | 5 | 6)[]) => roll({ purpose: 'yorktownAttack', plane: null, tracker: { faces, readings: 1, best: { kind: 'faces', faces } } });
+    expect(rollSuccess(attack([2, 3, 4, 5]), RULES)).toBe(true);
+    expect(rollSuccess(attack([3, 3, 5, 6]), RULES)).toBe(false); // a pair: the Yorktown hit
+    expect(rollSuccess(attack([1, 1, 5, 6]), RULES)).toBe(true); // the anti-aircraft pair: the attacker shot down, no hit
+    const led = (faces: (1 | 2 | 3 | 4 | 5 | 6)[]) => ledsFor({ game: game({ roll: attack(faces) }), controls: INITIAL_CONTROLS, now: at }).roll;
+    expect([led([2, 3, 4, 5]), led([3, 3, 5, 6])]).toEqual(['greenBlink', 'redBlink']);
+    // a plain reading of faces for another purpose still has nothing to judge
+    expect(rollSuccess(roll({ purpose: 'search', tracker: { faces: [3, 3], readings: 1, best: { kind: 'faces', faces: [3, 3] } } }), RULES)).toBeNull();
+  });
+
+  it('keep a selected or rolling plane visible when its fuel is low: blink takes turns with on or pulse every 2 s', () => {
+    const low = game({ planes: [plane(1, { fuel: 3 }), plane(2, { fuel: 2 }), plane(3, { fuel: 4 }), plane(4)], roll: roll({ plane: 2, fuelAtStart: 2 }) });
+    const planes = (now: number) => ledsFor({ game: low, controls: { selectedPlane: 1 }, now }).planes;
+    // plane 1 selected, plane 2 rolling, plane 3 low only, plane 4 nothing
+    expect(planes(0)).toEqual(['blink', 'blink', 'blink', 'off']);
+    expect(planes(1999)).toEqual(['blink', 'blink', 'blink', 'off']);
+    expect(planes(2000)).toEqual(['on', 'pulse', 'blink', 'off']);
+    expect(planes(4000)).toEqual(['blink', 'blink', 'blink', 'off']);
   });
 
   it('show a finished roll for a while, then the last-minute alarm', () => {

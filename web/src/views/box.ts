@@ -23,10 +23,8 @@ export function boxView(app: App): HTMLElement {
     el.addEventListener('click', () => {
       const long = downAt > 0 && Date.now() - downAt >= LONG_MS;
       downAt = 0;
-      void app.act(() => app.client.press(b, long ? 'long' : 'short')).then((reply) => {
-        const { note, refused } = reply.ok ? (reply as { note?: unknown; refused?: unknown }) : { note: null, refused: false };
-        if (typeof note === 'string' && note) app.showToast(note, refused === true ? 'error' : 'ok');
-      });
+      // what the press did comes with the next state push, on every page, as a real box's does (App.tellBoxNote)
+      void app.act(() => app.client.press(b, long ? 'long' : 'short'));
     });
     return el;
   });
