@@ -52,6 +52,12 @@ describe.skipIf(!HAVE_CHROMIUM)('the box on the table screen', () => {
     await press('plane2');
     expect((await snapshot()).box).toMatchObject({ selected: 2, note: { key: 'selected', refused: false } });
     await expect.poll(toastText, { timeout: 10_000 }).toBe('Caja de botones: avión 2 elegido');
+    // and its card is marked so on the table screen; pressed again, deselected
+    await expect.poll(() => page.locator('article.plane-card[data-plane="2"]').getAttribute('data-box-selected')).toBe('true');
+    expect(await page.getByTestId('box-selected-2').count()).toBe(1);
+    expect(await page.locator('article.plane-card.box-selected').count()).toBe(1);
+    await press('plane2');
+    await expect.poll(() => page.locator('article.plane-card.box-selected').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

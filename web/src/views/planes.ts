@@ -5,6 +5,9 @@ import { moveDestinations, stepsFrom, wayHomeBlockers, type MoveDestinations } f
 import type { IslandState, ManoeuvreId, PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App, PlaneForm } from '../app.ts';
 import { ask } from './ask.ts';
+import { attackTargets as attackTargetsOf } from '../../../server/games/yorktown1942/attack-targets.ts';
+import type { AttackTarget } from '../../../server/games/yorktown1942/commands.ts';
+import { markBoxSelected } from './box-selection.ts';
 import { h, type Child } from '../dom.ts';
 import { positionText, skillDice } from '../format.ts';
 import { planeList, t, tk, type Key } from '../i18n.ts';
@@ -67,6 +70,7 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
   );
   const cutOff = wayHomeNote(app, plane);
   if (cutOff) card.append(cutOff);
+  markBoxSelected(app, card, plane.id);
   // the fuel bar's width is set through the CSSOM (allowed under a strict CSP)
   const fill = card.querySelector<HTMLElement>('.bar-fill');
   if (fill) fill.style.width = `${fuelPct}%`;
@@ -202,18 +206,9 @@ function oneIslandMoves(app: App, plane: PlaneState): number[] {
   return [...stepsFrom(app.rules().board, plane.position)].sort((a, b) => a - b);
 }
 
-/** The targets the engine would accept for an attack by this plane now (its own checks, in the same order). */
-export function attackTargets(app: App, plane: PlaneState): ('planes' | 'cap' | 'shoho')[] {
-  const st = app.state;
-  if (!st || plane.position.at === 'deck') return [];
-  const rules = app.rules();
-  const island = plane.position.at === 'island' ? st.islands.find((i) => i.id === (plane.position as { island: number }).island) : undefined;
-  const targets: ('planes' | 'cap' | 'shoho')[] = [];
-  if (island && island.japanese.length > 0) targets.push('planes');
-  const fromOrange = island?.colour === 'orange' && st.search >= rules.search.locatedAt;
-  if (fromOrange && st.cap > 0) targets.push('cap');
-  if (fromOrange && plane.load === 'bomb') targets.push('shoho');
-  return targets;
+/** The targets the engine would accept for an attack by this plane now (the rule the button box uses too). */
+export function attackTargets(app: App, plane: PlaneState): AttackTarget[] {
+  return app.state ? attackTargetsOf(app.state, app.rules().search.locatedAt, plane) : [];
 }
 
 /** A face-down weather token on the plane's island, to be revealed by its Search action (weather expansion). */
