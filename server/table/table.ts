@@ -397,7 +397,10 @@ export class Table<S = unknown> extends EventEmitter {
   private recordAbandoned(before: S, command: string, origin: CommandOrigin, at: number): void {
     if (!this.gameStart || this.gameStart.origin === 'attract' || !this.adapter.running(before)) return;
     const cause = origin === 'kiosk' ? 'leftAlone' : command === 'newGame' ? 'newGame' : 'reset';
-    this.recordGame({ startedAt: this.adapter.startedAt(before) ?? at, endedAt: at, result: ABANDONED, cause }, before);
+    const startedAt = this.adapter.startedAt(before) ?? at;
+    // a game left alone was played until the visitors' last move, not until the idle reset cleared it
+    const endedAt = cause === 'leftAlone' ? Math.max(startedAt, Math.min(at, this.lastActivity)) : at;
+    this.recordGame({ startedAt, endedAt, result: ABANDONED, cause }, before);
   }
 
   /** The game's end was undone: its figures go until it ends again. */
