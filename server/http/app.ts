@@ -109,7 +109,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   new SocketHub({ io, service, validators, limiter, log: app.log });
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    // the connections closed under the clients, not a "leave" the server says: a client's socket.io retries
+    // a closed transport by itself and finds the service again once it is back (after a server-side
+    // disconnect it would not)
+    io.engine.close();
   });
   app.addHook('onClose', async () => {
     await io.close();

@@ -15,6 +15,8 @@ export interface ClientEvents {
 }
 
 const TIMEOUT_MS = 8000;
+/** wait before asking a connection the service closed again */
+const RECONNECT_MS = 2000;
 
 /** The service's {error: {code, message}}, or the HTTP status where it sent none. */
 function refusalOf(res: Response, data: unknown): { code: string; message: string } {
@@ -24,6 +26,8 @@ function refusalOf(res: Response, data: unknown): { code: string; message: strin
 
 export class TableClient {
   private socket: Socket | null = null;
+  /** the code of the last error the service sent on the connection */
+  private lastError: string | null = null;
   private pin: string | null;
   private listeners: Partial<{ [K in keyof ClientEvents]: ClientEvents[K][] }> = {};
   connected = false;
@@ -52,13 +56,19 @@ export class TableClient {
       this.connected = true;
       this.fire('connection', true);
     });
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       this.connected = false;
       this.fire('connection', false);
+      // socket.io retries a lost connection by itself, but not one the service closed: that one is
+      // asked again (the service going down for a restart; not a table it does not have)
+      if (reason === 'io server disconnect' && this.lastError !== 'unknownTable') setTimeout(() => socket.connect(), RECONNECT_MS);
     });
     socket.on('state', (snap: Snapshot) => this.fire('state', snap));
     socket.on('vision', (update: VisionUpdate) => this.fire('vision', update));
-    socket.on('error', (err: { code: string; message: string }) => this.fire('error', err));
+    socket.on('error', (err: { code: string; message: string }) => {
+      this.lastError = err.code;
+      this.fire('error', err);
+    });
   }
 
   private emit(event: string, payload: unknown): Promise<Ack> {
