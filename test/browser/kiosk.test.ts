@@ -92,8 +92,10 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     expect(await page.getByTestId('deck-physical').count()).toBe(0);
     await page.getByTestId('wizard-back').click();
     await page.getByTestId('kiosk-play').waitFor();
-    // a visitor reads Spanish, plays, and walks away
+    // a visitor reads Spanish, turns the sound off, plays, and walks away
     await page.getByTestId('lang').selectOption('es');
+    await page.getByTestId('sound').click();
+    await expect.poll(() => page.getByTestId('sound').getAttribute('aria-pressed')).toBe('false');
     await page.getByTestId('play-now').click();
     await expect.poll(async () => (await tableState(server, 'idle')).setup as unknown).toMatchObject({ players: 4 });
     // 15 idle seconds: asked halfway, 7.5 s before the game is cleared, the focus on "Keep playing"
@@ -111,9 +113,12 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     await expect.poll(async () => (await tableState(server, 'idle')).setup, { timeout: 20_000 }).toBeNull();
     await page.getByTestId('reset-warning').waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // and with its sound on again
+    await expect.poll(() => page.getByTestId('sound').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('play-now').textContent()).toBe('Play now');
+    // "tap to play" on the empty table too, as its invitation says: a tap on its words starts a game
+    await page.locator('.kiosk-play .invite').click();
     // a game's end says when the table clears itself
-    await page.getByTestId('play-now').click();
     await expect.poll(async () => (await tableState(server, 'idle')).setup).not.toBeNull();
     await command(server, { type: 'timeUp' }, 'idle');
     await page.getByTestId('end-screen').waitFor();

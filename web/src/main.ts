@@ -52,7 +52,8 @@ function start(): void {
 
   // a demo station's screen starts in its own language whatever a visitor chose before
   setLang(initialLang(params, kiosk ? null : storage('localStorage'), navigator.language), null);
-  setSound(storage('localStorage')?.getItem('flightdeck.sound') !== 'off');
+  // and with its sound on: a visitor who turned it off does not turn it off for the next ones
+  setSound(kiosk || storage('localStorage')?.getItem('flightdeck.sound') !== 'off');
   document.documentElement.lang = lang();
 
   const pin = params.get('pin') ?? storage('sessionStorage')?.getItem(`flightdeck.pin.${tableId}`) ?? null;
@@ -114,9 +115,12 @@ function start(): void {
     // a visitor's game cleared (not the station's own, which a visitor's tap clears before theirs starts),
     // or the station playing by itself again (nobody there: a passer-by's choice goes too)
     const cleared = lastStart !== null && startedAt === null && !lastAttract;
-    if (stationLang && (cleared || (snap.attract === true && !lastAttract)) && lang() !== stationLang) {
-      setLang(stationLang, null);
-      document.documentElement.lang = lang();
+    if (stationLang && (cleared || (snap.attract === true && !lastAttract))) {
+      if (lang() !== stationLang) {
+        setLang(stationLang, null);
+        document.documentElement.lang = lang();
+      }
+      setSound(true);
     }
     lastPhase = phase;
     lastStart = startedAt;

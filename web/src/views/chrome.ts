@@ -74,11 +74,12 @@ export function chromeView(app: App): HTMLElement {
         // a phone's header keeps to two lines with the short names
         : h('button', { type: 'button', class: 'btn small', 'data-testid': 'unlock', onclick: () => app.askPin() },
             h('span', { class: 'wide-only' }, t('unlock')), h('span', { class: 'narrow-only' }, t('unlockShort'))),
-      h('button', { type: 'button', class: 'btn small', 'aria-pressed': soundEnabled() ? 'true' : 'false', onclick: () => {
+      h('button', { type: 'button', class: 'btn small', 'data-testid': 'sound', 'aria-pressed': soundEnabled() ? 'true' : 'false', onclick: () => {
         unlockAudio();
         setSound(!soundEnabled());
+        // a demo station's visitor's choice lasts their visit (main.ts), not for the next ones
         try {
-          storage()?.setItem('flightdeck.sound', soundEnabled() ? 'on' : 'off');
+          if (!app.kiosk) storage()?.setItem('flightdeck.sound', soundEnabled() ? 'on' : 'off');
         } catch {
           // not remembered
         }

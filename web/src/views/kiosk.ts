@@ -71,11 +71,12 @@ export function kioskView(app: App): HTMLElement {
   const attract = app.snap?.attract === true;
   const st = app.state;
   const noGame = !!app.snap && (!st || (st.phase === 'setup' && !st.setup) || st.phase === 'over');
-  // "tap to play": while the station plays by itself, a tap anywhere on it starts a visitor's game
+  // "tap to play", as the invitation says: while the station plays by itself, or with no game on it, a tap
+  // anywhere on it (but on a control of its own) starts a visitor's game
   const tapToPlay = (e: Event) => {
-    if (!(e.target instanceof Element) || !e.target.closest('[data-testid="attract"]')) playNow(app);
+    if (!(e.target instanceof Element) || !e.target.closest('button, a, input, select, textarea, label, summary')) playNow(app);
   };
-  return h('div', { class: `kiosk-view${attract ? ' attract' : ''}`, onclick: attract ? tapToPlay : null },
+  return h('div', { class: `kiosk-view${attract ? ' attract' : ''}`, 'data-testid': 'kiosk-view', onclick: attract || noGame ? tapToPlay : null },
     attract
       ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', onclick: () => playNow(app) },
           h('span', { class: 'badge' }, t('attractBadge')), ' ', t('kioskAttract'), h('span', { class: 'invite' }, t('kioskInvite')))
