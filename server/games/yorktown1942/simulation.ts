@@ -239,11 +239,12 @@ function actionCommand(state: YorktownState, plane: PlaneState): GameCommand | n
   }
 }
 
+const MAX_REROLLS = 10;
+
 /** Virtual dice: roll, keep the best group, re-roll the rest while it is worth it. */
 function playRoll(table: VirtualTable, random: () => number): void {
-  const maxRerolls = 10;
   let faces: Face[] | null = null;
-  for (let reading = 0; table.state.roll && reading <= maxRerolls; reading++) {
+  for (let reading = 0; table.state.roll && reading <= MAX_REROLLS; reading++) {
     const roll = table.state.roll;
     const tracker = roll.tracker;
     const spec = tracker.spec;
@@ -252,21 +253,25 @@ function playRoll(table: VirtualTable, random: () => number): void {
     } else {
       const keep = keepFaces(table.state, faces, tracker.lockedOnes);
       if (keep === null) break;
-      // locked 1s stay; a 1 that Decisive freed is re-rolled with the other dice not kept
-      let ones = 0;
-      faces = faces.map((f) => {
-        if (f === 1 && ones < tracker.lockedOnes) {
-          ones++;
-          return f;
-        }
-        if (f !== 1 && keep.has(f)) return f;
-        return rollDie(random);
-      });
+      faces = rerolled(faces, keep, tracker.lockedOnes, random);
     }
     if (!table.send({ type: 'dice', faces }, table.timing.reading)) return;
     if (!spec.continuous) break;
   }
   if (table.state.roll) table.send({ type: 'confirmRoll' }, table.timing.confirm);
+}
+
+/** The dice after a re-roll: locked 1s stay; a 1 that Decisive freed is re-rolled with the other dice not kept. */
+function rerolled(faces: Face[], keep: Set<number>, lockedOnes: number, random: () => number): Face[] {
+  let ones = 0;
+  return faces.map((f) => {
+    if (f === 1 && ones < lockedOnes) {
+      ones++;
+      return f;
+    }
+    if (f !== 1 && keep.has(f)) return f;
+    return rollDie(random);
+  });
 }
 
 /** Which face values to keep; null = stop rolling (result good enough, or fuel too low to risk). */
@@ -364,4 +369,53 @@ export function playGame(options: SimulationOptions): GameSummary {
     planesDestroyed: final.planes.filter((p) => p.destroyed).length,
     journal: table.journal,
   };
+}
+
+/**
+ * The same policy one command at a time, from any state of a game (one restored after a restart, one
+ * whose dice the camera read): the next command to play, or null when there is no game to play.
+ * playGame's loop makes these decisions in one pass; this follows the state instead of the loop's place
+ * (which plane acts next, the dice showing). Each command is one the rules accept now (checked on the
+ * pure engine), falling back to skipping the plane's action or ending the turn.
+ */
+export function policyCommand(state: YorktownState, random: () => number): GameCommand | null {
+  if (state.setup === null || state.outcome !== null) return null;
+  if (state.roll) return rollCommand(state, random);
+  if (state.phase === 'setup' || state.phase === 'japanese') return { type: 'drawCard' };
+  if (state.phase !== 'planes') return null;
+  const flying = state.planes.filter((p) => !p.destroyed);
+  const unchosen = flying.find((p) => p.action === null);
+  if (unchosen && !state.actionsStarted) {
+    const deckUses = { n: flying.filter((p) => p.action === 'takeoffLanding').length };
+    return accepted(state, { type: 'chooseAction', plane: unchosen.id, action: chooseFor(state, unchosen, deckUses) }) ?? { type: 'endTurn' };
+  }
+  const window = state.afterMove;
+  if (window) {
+    const plane = state.planes.find((p) => p.id === window.plane)!;
+    const taken = window.emergencyLanding
+      ? accepted(state, { type: 'emergencyLanding', plane: plane.id })
+      : window.lightningAttack && plane.fuel >= 4 && lightningMayHit(state, plane.id)
+        ? accepted(state, { type: 'lightningAttack', plane: plane.id })
+        : null;
+    if (taken) return taken;
+  }
+  const next = flying.find((p) => !p.done);
+  if (!next) return { type: 'endTurn' };
+  const dropTank = next.load === 'dropTank' && next.fuel <= state.rules.dropTank.maxFuelToUse ? accepted(state, { type: 'useDropTank', plane: next.id }) : null;
+  if (dropTank) return dropTank;
+  const action = actionCommand(state, next);
+  return (action && accepted(state, action)) ?? accepted(state, { type: 'skipAction', plane: next.id }) ?? { type: 'endTurn' };
+}
+
+/** The roll in progress: the first throw, a re-roll of the dice not kept, or its confirmation. */
+function rollCommand(state: YorktownState, random: () => number): GameCommand {
+  const tracker = state.roll!.tracker;
+  if (tracker.faces === null) return { type: 'dice', faces: Array.from({ length: tracker.spec.dice }, () => rollDie(random)) };
+  const keep = tracker.spec.continuous && tracker.readings <= MAX_REROLLS ? keepFaces(state, tracker.faces as Face[], tracker.lockedOnes) : null;
+  return keep === null ? { type: 'confirmRoll' } : { type: 'dice', faces: rerolled(tracker.faces as Face[], keep, tracker.lockedOnes, random) };
+}
+
+/** The command when the rules accept it in this state (before the stopwatch runs out), else null. */
+function accepted(state: YorktownState, command: GameCommand): GameCommand | null {
+  return yorktown1942.apply(state, command as never, state.startedAt ?? 0).ok ? command : null;
 }
