@@ -34,7 +34,7 @@ const sorted = (faces: number[]) => [...faces].sort((a, b) => a - b).join(',');
 
 export class Kiosk {
   private timer: NodeJS.Timeout | null = null;
-  /** the attract game's dice (null: none thrown yet by this process) */
+  /** the attract game's virtual dice (null: this process has not started or taken up the attract game on the table) */
   private dice: (() => number) | null = null;
   private nextStepAt = 0;
   private waitingForCamera: { faces: number[]; until: number } | null = null;

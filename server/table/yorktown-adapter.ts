@@ -58,7 +58,7 @@ function viewWithOdds(state: YorktownState): unknown {
   return { ...view, roll: { ...view.roll, odds: safely(() => currentRollOdds(state)), oddsNow: safely(() => rollOddsNow(tracker)) } };
 }
 
-/** The attract mode's game: two players, 30-minute stopwatch. */
+/** The attract mode's game: two players, difficulty 30 (the stopwatch's time before the missing players' minutes). */
 const ATTRACT_GAME = { players: 2, difficulty: 30 } as const;
 
 export const yorktownAdapter: GameAdapter<YorktownState> = {
