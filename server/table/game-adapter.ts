@@ -63,10 +63,20 @@ export interface GameAdapter<S = unknown> {
   outcome(state: S): GameOutcomeFacts | null;
   /** facts kept with the statistics of a finished game (players, difficulty, turns...) */
   summary(state: S): Record<string, unknown>;
+  /** The command that starts an attract-mode game (digital deck). */
+  attractStart(seed: number): GameCommand;
   /**
-   * The attract mode's game: the commands of a whole game played by the engine's built-in policy
-   * (newGame first, digital deck). The table plays them at a human pace; `dice` commands are shown
-   * on the synthetic camera when there is one, so the camera → vision path is part of the show.
+   * The attract mode's next command for the game on the table, by the engine's built-in policy (null: none
+   * to play). The kiosk asks again after each command at a human pace, so the game follows the table's own
+   * state and clock to its real end, and carries on from the state the journal restores after a restart;
+   * `dice` commands are shown on the synthetic camera when there is one (the camera → vision path is part
+   * of the show), `random` throws the dice.
+   */
+  attractNext(state: S, random: () => number): GameCommand | null;
+  /**
+   * A whole game of the same policy played on a simulated clock, as a list of commands (newGame first):
+   * tests and load drivers replay it. Not the attract mode's: a list made on another clock does not end
+   * the table's game.
    */
   attractPlan(seed: number): GameCommand[];
   box?: BoxBehaviour<S, any>;

@@ -2,13 +2,17 @@
  * Demo-station behaviour of one table (config `kiosk`):
  *  - after `attractAfterMinutes` without anyone playing, the attract mode plays a whole game by
  *    itself (the engine's built-in policy, at a human pace, dice shown on the synthetic camera);
- *    its games are marked as attract and kept out of the statistics, and the first command a
- *    person sends resets the table (Table.submit);
+ *    each command is worked out from the table's state when it is due, so the game runs on the
+ *    table's clock to a real end (won, lost, or the stopwatch running out there), and a game the
+ *    journal restores after a restart carries on; its games are marked as attract and kept out of
+ *    the visitors' statistics (counted as attractGames), and the first command a person sends
+ *    resets the table (Table.submit);
  *  - `resetAfterGameSeconds` after a game ends, the table is reset for the next visitors;
  *  - a game nobody has touched for `idleResetMinutes` is abandoned and the table reset.
  */
 import type { KioskConfig } from '../config/service-config.ts';
 import type { GameCommand } from '../games/game-module.ts';
+import { seededRandom } from '../dice/index.ts';
 import { RESET_TABLE } from './game-session.ts';
 import type { Table, TableLog } from './table.ts';
 
@@ -30,7 +34,8 @@ const sorted = (faces: number[]) => [...faces].sort((a, b) => a - b).join(',');
 
 export class Kiosk {
   private timer: NodeJS.Timeout | null = null;
-  private plan: GameCommand[] = [];
+  /** the attract game's virtual dice (null: this process has not started or taken up the attract game on the table) */
+  private dice: (() => number) | null = null;
   private nextStepAt = 0;
   private waitingForCamera: { faces: number[]; until: number } | null = null;
   private readonly now: () => number;
@@ -73,7 +78,7 @@ export class Kiosk {
       this.step(now);
       return;
     }
-    this.plan = [];
+    this.dice = null;
     this.waitingForCamera = null;
     if (outcome) {
       if (settings.resetAfterGameSeconds !== null && now - outcome.at >= settings.resetAfterGameSeconds * 1000) this.reset('the game ended');
@@ -87,25 +92,26 @@ export class Kiosk {
   }
 
   private reset(why: string): void {
-    this.plan = [];
+    this.dice = null;
     this.waitingForCamera = null;
     const ack = this.table.submit({ type: RESET_TABLE }, 'kiosk');
     if (ack.ok) this.options.log.info({ table: this.table.id }, `kiosk: table reset (${why})`);
   }
 
+  private seed(): number {
+    return Math.floor(this.random() * 0xffffffff);
+  }
+
   private startAttract(now: number): void {
-    const seed = Math.floor(this.random() * 0xffffffff);
-    this.plan = this.table.adapter.attractPlan(seed);
+    const seed = this.seed();
     this.waitingForCamera = null;
-    const first = this.plan.shift();
-    if (!first) return;
-    const ack = this.table.submit(first, 'attract');
+    const ack = this.table.submit(this.table.adapter.attractStart(seed), 'attract');
     if (!ack.ok) {
       this.options.log.warn({ table: this.table.id, error: ack.error }, 'kiosk: the attract game could not start');
-      this.plan = [];
       return;
     }
-    this.options.log.info({ table: this.table.id, seed, commands: this.plan.length + 1 }, 'kiosk: attract mode started');
+    this.dice = seededRandom(seed);
+    this.options.log.info({ table: this.table.id, seed }, 'kiosk: attract mode started');
     this.nextStepAt = now + this.stepMs;
   }
 
@@ -124,9 +130,14 @@ export class Kiosk {
       return;
     }
     if (now < this.nextStepAt) return;
-    const command = this.plan.shift();
+    if (!this.dice) {
+      // the journal restored an attract game this process did not start (a restart): it goes on from there
+      this.dice = seededRandom(this.seed());
+      this.options.log.info({ table: table.id }, 'kiosk: attract game carried on');
+    }
+    const command = table.adapter.attractNext(table.state, this.dice);
     if (!command) {
-      this.reset('the attract plan ran out');
+      this.reset('the attract game had no move left');
       return;
     }
     this.nextStepAt = now + this.stepMs;

@@ -2,7 +2,7 @@
 import { readingAccepted, rollOddsNow } from '../dice/index.ts';
 import type { RollOdds } from '../dice/types.ts';
 import { actionChances, currentRollOdds, publicView, resolveRules, RuleOverrideError, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
-import { playGame } from '../games/yorktown1942/simulation.ts';
+import { playGame, policyCommand } from '../games/yorktown1942/simulation.ts';
 import { buttonToCommand, INITIAL_CONTROLS, type ControlsState, type NewGameChoices } from '../hardware/serial/controls.ts';
 import { ledsFor, rollSuccess } from '../hardware/serial/leds.ts';
 import type { GameCommand, GameEvent } from '../games/game-module.ts';
@@ -58,6 +58,9 @@ function viewWithOdds(state: YorktownState): unknown {
   return { ...view, roll: { ...view.roll, odds: safely(() => currentRollOdds(state)), oddsNow: safely(() => rollOddsNow(tracker)) } };
 }
 
+/** The attract mode's game: two players, difficulty 30 (the stopwatch's time before the missing players' minutes). */
+const ATTRACT_GAME = { players: 2, difficulty: 30 } as const;
+
 export const yorktownAdapter: GameAdapter<YorktownState> = {
   module: yorktown1942,
   publicView: viewWithOdds,
@@ -98,8 +101,10 @@ export const yorktownAdapter: GameAdapter<YorktownState> = {
       .filter((p) => p.seat === seat && !p.destroyed && p.manoeuvre !== null && !p.manoeuvre.used && p.manoeuvre.id !== null)
       .map((p) => ({ plane: p.id, manoeuvre: p.manoeuvre!.id })),
   }),
+  attractStart: (seed) => ({ type: 'newGame', seed, ...ATTRACT_GAME, expansions: {} }),
+  attractNext: (state, random) => policyCommand(state, random),
   attractPlan: (seed) => {
-    const game = playGame({ seed, players: 2, difficulty: 30 });
+    const game = playGame({ seed, ...ATTRACT_GAME });
     return game.journal.entries.map((e) => e.command).filter((c) => c.type !== 'undo');
   },
 };

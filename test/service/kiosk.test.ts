@@ -136,6 +136,91 @@ describe('Yorktown attract mode', () => {
   });
 });
 
+describe('an attract game ends on the table', () => {
+  const kioskTable = { kiosk: { attractAfterMinutes: 1, resetAfterGameSeconds: 10, idleResetMinutes: 5 } };
+  /** the kiosk's random number that makes this the attract game's seed */
+  const seedOf = (seed: number) => () => (seed + 0.5) / 0xffffffff;
+
+  async function station(dbFile: string, clock: { now: number }, kiosk: { stepMs: number; random?: () => number }) {
+    const { tableGames } = await import('../../server/table/games.ts');
+    built = await testApp({ dbFile, games: tableGames, now: () => clock.now, tables: [kioskTable], kiosk: { autoStart: false, attractEndSeconds: 20, ...kiosk } });
+    return { table: built.service.first(), kiosk: built.service.kiosks.get('default')!, service: built.service };
+  }
+
+  function playUntilOver(s: Awaited<ReturnType<typeof station>>, clock: { now: number }, stepMs: number): number {
+    let steps = 0;
+    while (s.table.adapter.outcome(s.table.state) === null && s.table.attract && steps < 5000) {
+      clock.now += stepMs;
+      s.kiosk.tick();
+      steps++;
+    }
+    return steps;
+  }
+
+  it('plays on at the table\'s pace to the game\'s end, which stays on screen, is counted, and then clears', async () => {
+    // seed 5: the same policy on the simulation's slower clock runs out of time after 387 commands; at one
+    // command a second the table's stopwatch has most of its time left then, and the game goes on
+    const clock = { now: Date.UTC(2026, 2, 3, 9, 0, 0) };
+    const s = await station(join(dir.dir, 'db.sqlite'), clock, { stepMs: 1000, random: seedOf(5) });
+    clock.now += 61_000;
+    s.kiosk.tick();
+    expect(s.table.attract).toBe(true);
+    expect(s.service.journal.load('default')[0].command).toMatchObject({ type: 'newGame', seed: 5 });
+    playUntilOver(s, clock, 1000);
+    const outcome = s.table.adapter.outcome(s.table.state);
+    expect(outcome, 'the attract game ends').not.toBeNull();
+    expect(s.service.journal.load('default').filter((e) => e.command.type === 'resetTable')).toEqual([]);
+    expect(s.service.stats.day('default', localDay(clock.now))).toMatchObject({ games: 0, attractGames: 1 });
+    // its end screen: shown for the attract end pause, then the table clears
+    clock.now += 19_000;
+    s.kiosk.tick();
+    expect(s.table.snapshot({ canControl: false, showPin: false })).toMatchObject({ attract: true, state: { outcome: { result: outcome!.result } } });
+    clock.now += 2000;
+    s.kiosk.tick();
+    expect(s.service.journal.load('default').at(-1)).toMatchObject({ origin: 'kiosk', command: { type: 'resetTable' } });
+    expect(s.table.adapter.running(s.table.state)).toBe(false);
+  });
+
+  it('is lost on time when the table\'s stopwatch runs out first', async () => {
+    const clock = { now: Date.UTC(2026, 2, 3, 9, 0, 0) };
+    const s = await station(join(dir.dir, 'db.sqlite'), clock, { stepMs: 30_000, random: seedOf(5) });
+    clock.now += 61_000;
+    s.kiosk.tick();
+    playUntilOver(s, clock, 30_000);
+    expect(s.table.adapter.outcome(s.table.state)).toMatchObject({ result: 'lost', cause: 'time' });
+    expect(s.service.stats.day('default', localDay(clock.now))).toMatchObject({ games: 0, attractGames: 1 });
+  });
+
+  it('carries on after a restart from the state the journal restores', async () => {
+    const dbFile = join(dir.dir, 'db.sqlite');
+    const clock = { now: Date.UTC(2026, 2, 3, 9, 0, 0) };
+    let s = await station(dbFile, clock, { stepMs: 1000, random: () => 0.25 });
+    clock.now += 61_000;
+    s.kiosk.tick();
+    for (let i = 0; i < 40; i++) {
+      clock.now += 1000;
+      s.kiosk.tick();
+    }
+    expect(s.table.attract).toBe(true);
+    expect(s.table.adapter.running(s.table.state)).toBe(true);
+    const seqBefore = s.table.seq;
+    await built!.app.close();
+
+    clock.now += 5000; // the service is back
+    s = await station(dbFile, clock, { stepMs: 1000, random: () => 0.25 });
+    expect(s.table).toMatchObject({ attract: true, seq: seqBefore });
+    clock.now += 1000;
+    s.kiosk.tick();
+    expect(s.table.seq, 'the next command of the same game').toBe(seqBefore + 1);
+    expect(s.table.attract).toBe(true);
+    playUntilOver(s, clock, 1000);
+    expect(s.table.adapter.outcome(s.table.state), 'the attract game ends').not.toBeNull();
+    const entries = s.service.journal.load('default');
+    expect(entries.filter((e) => e.command.type === 'resetTable' || e.command.type === 'newGame')).toHaveLength(1);
+    expect(s.service.stats.day('default', localDay(clock.now))).toMatchObject({ games: 0, attractGames: 1 });
+  });
+});
+
 describe('attract mode with the synthetic camera', () => {
   it('shows its dice on the camera and the table reads them through the camera pipeline', async () => {
     const { tableGames } = await import('../../server/table/games.ts');

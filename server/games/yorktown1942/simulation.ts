@@ -1,7 +1,9 @@
 /**
  * Whole games played by a simple built-in policy through the same commands and journal the table
  * uses, with virtual dice (seeded) and a virtual clock (each action takes some seconds of game
- * time, so games can run out of time). Used by `npm run simulate` and the benchmark.
+ * time, so games can run out of time). Used by `npm run simulate` and the benchmark. The policy
+ * decides one command at a time from the state (policyCommand): a demo station's attract mode plays
+ * it that way on the table's own clock.
  */
 import { equalGroups, seededRandom, rollDie, decideTargets } from '../../dice/index.ts';
 import type { Face } from '../../dice/types.ts';
@@ -63,6 +65,11 @@ class VirtualTable {
   }
   get state(): YorktownState {
     return this.journal.state;
+  }
+  refused(seconds: number): void {
+    this.clock += seconds * 1000;
+    this.commands++;
+    this.rejected++;
   }
   send(command: GameCommand, seconds: number): boolean {
     this.clock += seconds * 1000;
@@ -239,34 +246,19 @@ function actionCommand(state: YorktownState, plane: PlaneState): GameCommand | n
   }
 }
 
-/** Virtual dice: roll, keep the best group, re-roll the rest while it is worth it. */
-function playRoll(table: VirtualTable, random: () => number): void {
-  const maxRerolls = 10;
-  let faces: Face[] | null = null;
-  for (let reading = 0; table.state.roll && reading <= maxRerolls; reading++) {
-    const roll = table.state.roll;
-    const tracker = roll.tracker;
-    const spec = tracker.spec;
-    if (faces === null) {
-      faces = Array.from({ length: spec.dice }, () => rollDie(random));
-    } else {
-      const keep = keepFaces(table.state, faces, tracker.lockedOnes);
-      if (keep === null) break;
-      // locked 1s stay; a 1 that Decisive freed is re-rolled with the other dice not kept
-      let ones = 0;
-      faces = faces.map((f) => {
-        if (f === 1 && ones < tracker.lockedOnes) {
-          ones++;
-          return f;
-        }
-        if (f !== 1 && keep.has(f)) return f;
-        return rollDie(random);
-      });
+const MAX_REROLLS = 10;
+
+/** The dice after a re-roll: locked 1s stay; a 1 that Decisive freed is re-rolled with the other dice not kept. */
+function rerolled(faces: Face[], keep: Set<number>, lockedOnes: number, random: () => number): Face[] {
+  let ones = 0;
+  return faces.map((f) => {
+    if (f === 1 && ones < lockedOnes) {
+      ones++;
+      return f;
     }
-    if (!table.send({ type: 'dice', faces }, table.timing.reading)) return;
-    if (!spec.continuous) break;
-  }
-  if (table.state.roll) table.send({ type: 'confirmRoll' }, table.timing.confirm);
+    if (f !== 1 && keep.has(f)) return f;
+    return rollDie(random);
+  });
 }
 
 /** Which face values to keep; null = stop rolling (result good enough, or fuel too low to risk). */
@@ -296,12 +288,27 @@ function keepFaces(state: YorktownState, faces: Face[], lockedOnes: number): Set
   return null;
 }
 
-function afterEachCommand(table: VirtualTable, random: () => number): void {
-  if (table.state.roll) playRoll(table, random);
-}
-
 function lightningMayHit(state: YorktownState, plane: number): boolean {
   return lightningChance(state, plane)?.chance !== 0;
+}
+
+function secondsFor(command: GameCommand, timing: Timing): number {
+  switch (command.type) {
+    case 'drawCard':
+      return timing.drawCard;
+    case 'chooseAction':
+    case 'skipAction':
+    case 'useDropTank':
+      return timing.chooseAction;
+    case 'dice':
+      return timing.reading;
+    case 'confirmRoll':
+      return timing.confirm;
+    case 'endTurn':
+      return timing.endTurn;
+    default:
+      return timing.action;
+  }
 }
 
 export function playGame(options: SimulationOptions): GameSummary {
@@ -313,41 +320,11 @@ export function playGame(options: SimulationOptions): GameSummary {
     { type: 'newGame', seed: options.seed, players: options.players, difficulty: options.difficulty, expansions: options.expansions ?? {} },
     0,
   );
-  const over = () => table.state.outcome !== null || table.commands >= maxCommands;
-  while (!over()) {
-    const state = table.state;
-    if (state.phase === 'japanese') {
-      table.send({ type: 'drawCard' }, timing.drawCard);
-      afterEachCommand(table, random);
-      continue;
-    }
-    if (state.phase !== 'planes') break;
-    const deckUses = { n: 0 };
-    for (const plane of state.planes.filter((p) => !p.destroyed)) {
-      table.send({ type: 'chooseAction', plane: plane.id, action: chooseFor(table.state, plane, deckUses) }, timing.chooseAction);
-      if (over()) break;
-    }
-    for (const id of state.planes.filter((p) => !p.destroyed).map((p) => p.id)) {
-      if (over()) break;
-      const plane = table.state.planes.find((p) => p.id === id)!;
-      if (plane.destroyed || plane.done) continue;
-      if (plane.load === 'dropTank' && plane.fuel <= table.state.rules.dropTank.maxFuelToUse) {
-        table.send({ type: 'useDropTank', plane: id }, timing.chooseAction);
-      }
-      const command = actionCommand(table.state, plane);
-      const accepted = command !== null && table.send(command, timing.action);
-      if (!accepted && !over()) table.send({ type: 'skipAction', plane: id }, timing.chooseAction);
-      afterEachCommand(table, random);
-      const window = table.state.afterMove;
-      if (window && window.plane === id && !over()) {
-        const now = table.state.planes.find((p) => p.id === id)!;
-        if (window.emergencyLanding) table.send({ type: 'emergencyLanding', plane: id }, timing.action);
-        // a lightning attack no roll can win (four equal dice for a Zeke, three dice rolled) is not made
-        else if (window.lightningAttack && now.fuel >= 4 && lightningMayHit(table.state, id)) table.send({ type: 'lightningAttack', plane: id }, timing.action);
-        afterEachCommand(table, random);
-      }
-    }
-    if (!over() && table.state.phase === 'planes') table.send({ type: 'endTurn' }, timing.endTurn);
+  while (table.state.outcome === null && table.commands < maxCommands) {
+    // a refused attempt takes its time too, as at a table
+    const command = policyCommand(table.state, random, (refused) => table.refused(secondsFor(refused, timing)));
+    if (command === null) break;
+    table.send(command, secondsFor(command, timing));
   }
   const final = table.state;
   return {
@@ -364,4 +341,57 @@ export function playGame(options: SimulationOptions): GameSummary {
     planesDestroyed: final.planes.filter((p) => p.destroyed).length,
     journal: table.journal,
   };
+}
+
+/**
+ * The policy's next command in any state of a game (one on the simulated clock, one the table plays at
+ * its own pace, one restored after a restart, one whose dice the camera read), or null when there is no
+ * game to play. Planes choose in turn, then act in order; virtual dice keep the best group and re-roll the
+ * rest while it is worth it. Each command is one the rules accept now (checked on the pure engine),
+ * falling back to skipping the plane's action or ending the turn; `refused` hears of each one the rules
+ * refused (the simulation counts them: a check that the policy and the engine agree).
+ */
+export function policyCommand(state: YorktownState, random: () => number, refused: (command: GameCommand) => void = () => undefined): GameCommand | null {
+  const accepted = (command: GameCommand) => acceptedNow(state, command, refused);
+  if (state.setup === null || state.outcome !== null) return null;
+  if (state.roll) return rollCommand(state, random);
+  if (state.phase === 'setup' || state.phase === 'japanese') return { type: 'drawCard' };
+  if (state.phase !== 'planes') return null;
+  const flying = state.planes.filter((p) => !p.destroyed);
+  const unchosen = flying.find((p) => p.action === null);
+  if (unchosen && !state.actionsStarted) {
+    const deckUses = { n: flying.filter((p) => p.action === 'takeoffLanding').length };
+    return accepted({ type: 'chooseAction', plane: unchosen.id, action: chooseFor(state, unchosen, deckUses) }) ?? { type: 'endTurn' };
+  }
+  const window = state.afterMove;
+  if (window) {
+    const plane = state.planes.find((p) => p.id === window.plane)!;
+    const taken = window.emergencyLanding
+      ? accepted({ type: 'emergencyLanding', plane: plane.id })
+      : window.lightningAttack && plane.fuel >= 4 && lightningMayHit(state, plane.id)
+        ? accepted({ type: 'lightningAttack', plane: plane.id })
+        : null;
+    if (taken) return taken;
+  }
+  const next = flying.find((p) => !p.done);
+  if (!next) return { type: 'endTurn' };
+  const dropTank = next.load === 'dropTank' && next.fuel <= state.rules.dropTank.maxFuelToUse ? accepted({ type: 'useDropTank', plane: next.id }) : null;
+  if (dropTank) return dropTank;
+  const action = actionCommand(state, next);
+  return (action && accepted(action)) ?? accepted({ type: 'skipAction', plane: next.id }) ?? { type: 'endTurn' };
+}
+
+/** The roll in progress: the first throw, a re-roll of the dice not kept, or its confirmation. */
+function rollCommand(state: YorktownState, random: () => number): GameCommand {
+  const tracker = state.roll!.tracker;
+  if (tracker.faces === null) return { type: 'dice', faces: Array.from({ length: tracker.spec.dice }, () => rollDie(random)) };
+  const keep = tracker.spec.continuous && tracker.readings <= MAX_REROLLS ? keepFaces(state, tracker.faces as Face[], tracker.lockedOnes) : null;
+  return keep === null ? { type: 'confirmRoll' } : { type: 'dice', faces: rerolled(tracker.faces as Face[], keep, tracker.lockedOnes, random) };
+}
+
+/** The command when the rules accept it in this state (before the stopwatch runs out), else null (told to `refused`). */
+function acceptedNow(state: YorktownState, command: GameCommand, refused: (command: GameCommand) => void): GameCommand | null {
+  if (yorktown1942.apply(state, command as never, state.startedAt ?? 0).ok) return command;
+  refused(command);
+  return null;
 }
