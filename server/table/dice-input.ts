@@ -1,8 +1,8 @@
 /**
  * Turns the camera's stable readings into `dice` commands: only while a roll is in progress,
  * only complete readings (no unreadable die), only when the faces differ from what the table
- * already has for this roll, and only of dice that moved since the roll began (not the last
- * roll's, still lying in the tray).
+ * already has for this roll, only of dice that moved since the roll began (not the last
+ * roll's, still lying in the tray), and never of an empty tray (the dice picked up to be thrown).
  */
 import type { Table } from './table.ts';
 
@@ -41,7 +41,7 @@ export class DiceInput {
   }
 
   /** Returns what happened, for logs and tests. */
-  reading(reading: CameraReading): 'sent' | 'noRoll' | 'incomplete' | 'unchanged' | 'refused' | 'fromBefore' {
+  reading(reading: CameraReading): 'sent' | 'noRoll' | 'incomplete' | 'unchanged' | 'refused' | 'fromBefore' | 'empty' {
     const { adapter, state } = this.table;
     const key = adapter.rollKey(state);
     if (key === null) {
@@ -57,6 +57,8 @@ export class DiceInput {
     this.table.setDiceUnread(reading.unreadable);
     if (reading.unreadable > 0) return 'incomplete';
     const faces = [...reading.kept, ...reading.faces].sort((a, b) => a - b);
+    // an empty tray is the dice picked up to be thrown (or a camera started afresh), not a throw of none
+    if (faces.length === 0) return 'empty';
     // after a refused reading (a frame that missed a die), the dice the roll had are read again to clear it
     const tableFaces = adapter.rollReadingRefused(state) ? null : adapter.rollFaces(state);
     if (sameFaces(this.lastSent, faces) || sameFaces(tableFaces ? [...tableFaces].sort((a, b) => a - b) : null, faces)) return 'unchanged';

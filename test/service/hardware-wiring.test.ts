@@ -162,6 +162,9 @@ describe('camera readings', () => {
     expect(table.seq).toBe(seq + 1);
     expect(table.state.roll.tracker.faces).toEqual([2, 3, 4, 6]);
     expect(input.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0 })).toBe('unchanged');
+    // the dice picked up to be thrown again: an empty tray is no reading of the roll
+    expect(input.reading({ faces: [], kept: [], unreadable: 0 })).toBe('empty');
+    expect(table.seq).toBe(seq + 1);
     expect(input.reading({ faces: [5, 5, 3], kept: [1], unreadable: 0 })).toBe('sent');
     expect(table.state.roll.tracker.lockedOnes).toBe(1);
     expect(b.service.journal.load('default').at(-1)).toMatchObject({ origin: 'camera', command: { type: 'dice', faces: [1, 3, 5, 5] } });
