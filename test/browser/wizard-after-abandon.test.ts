@@ -13,6 +13,9 @@ describe.skipIf(!HAVE_CHROMIUM)('a new game after one abandoned', () => {
     await command(server, { type: 'newGame', players: 2, deck: 'physical', difficulty: 25, seed: 3 });
     await page.goto(`${server.url}/?lang=en`);
     await unlock(page);
+    // a game just set up: nothing to take back yet, and Undo says so rather than be refused
+    await expect.poll(() => page.getByTestId('undo').isDisabled()).toBe(true);
+    expect(await page.getByTestId('undo').getAttribute('title')).toBe('Nothing to undo');
     await page.getByTestId('reset').click();
     await answerAsk(page, true);
     await expect.poll(async () => (await tableState(server)).setup).toBeNull();

@@ -114,7 +114,9 @@ export function gameControls(app: App): HTMLElement | null {
     }
   }
   // during a roll its panel has the Undo
-  if (!st?.roll) buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', onclick: () => void app.send({ type: 'undo' }) }, t('undo')));
+  // held, saying why, when there is nothing to take back (a game just set up, an empty table)
+  const nothing = app.snap.undoable === 0;
+  if (!st?.roll) buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', disabled: nothing, title: nothing ? t('nothingToUndo') : null, onclick: () => void app.send({ type: 'undo' }) }, t('undo')));
   if (running) {
     buttons.push(h('button', { type: 'button', class: 'btn danger small', 'data-testid': 'reset', onclick: () => {
       void ask(app, t('resetConfirm'), t('reset')).then((ok) => (ok ? app.send({ type: 'resetTable' }) : undefined));
