@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Debian packages the product and its tests use: camera capture, AVR toolchain and simulator,
-# serial tools, ffmpeg, Chromium for the browser tests, and unzip (the tests check the archives written). Skips what is already there.
+# serial tools, ffmpeg, Chromium for the browser tests, unzip (the tests check the archives written) and curl
+# (the demo station's browser launcher waits for the service with it). Skips what is already there.
 set -euo pipefail
-pkgs=(fswebcam gcc-avr avr-libc arduino-core-avr arduino-mk simavr libsimavr-dev socat ffmpeg chromium fonts-dejavu-core unzip)
+pkgs=(fswebcam gcc-avr avr-libc arduino-core-avr arduino-mk simavr libsimavr-dev socat ffmpeg chromium fonts-dejavu-core unzip curl)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -70,6 +70,12 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
   });
 
   it('offers Play on an empty table, and the set-up form for who wants to choose', async () => {
+    // the owner's pages are not opened on the station's screen, whose tab holds the PIN: its own page instead
+    for (const view of ['settings', 'camera', 'samples', 'box', 'table']) {
+      await page.goto(`${server.url}/?kiosk=1&table=quiet&lang=en&view=${view}`);
+      await page.getByTestId('kiosk-view').waitFor();
+      expect(await page.locator('#app').getAttribute('class')).toContain('view-kiosk');
+    }
     await page.goto(`${server.url}/?kiosk=1&table=quiet&lang=en`);
     await page.getByTestId('kiosk-play').waitFor();
     expect(await page.locator('.no-game').count()).toBe(0);

@@ -18,6 +18,11 @@ import { RECENT_EVENTS_LIMIT, withEvents, type RecentEvent } from '../../server/
 
 export type View = 'table' | 'roll' | 'phone' | 'wizard' | 'settings' | 'camera' | 'samples' | 'box' | 'kiosk' | 'stats';
 export const VIEWS: View[] = ['table', 'roll', 'phone', 'wizard', 'settings', 'camera', 'samples', 'box', 'kiosk', 'stats'];
+/**
+ * The pages a demo station's screen shows: its own and the set-up form. Its tab holds the PIN, so the
+ * owner's pages (rule settings, camera, dice photos, the box) are opened elsewhere, not by a visitor.
+ */
+export const KIOSK_VIEWS: View[] = ['kiosk', 'wizard'];
 
 export interface PlaneForm {
   /** the game, turn and action the form was filled for: a new one starts from the defaults */
@@ -360,7 +365,8 @@ export class App {
    * the page this one was opened from when it is that one (a finished form), else `replace`; `history`:
    * the browser moved already (Back, Forward).
    */
-  go(view: View, how: 'push' | 'replace' | 'return' | 'history' = 'push'): void {
+  go(asked: View, how: 'push' | 'replace' | 'return' | 'history' = 'push'): void {
+    const view = this.kiosk && !KIOSK_VIEWS.includes(asked) ? 'kiosk' : asked;
     // `return`: a form done with (the wizard) goes back to the page it was opened from, as Back would
     if (this.returning) return;
     if (how === 'return' && view !== this.view && (history.state as { from?: string } | null)?.from === view) {

@@ -1,5 +1,5 @@
 /** Entry point: reads the URL (?view=, ?seat=, ?table=, ?kiosk=1, ?lang=), connects, renders. */
-import { App, VIEWS, type View } from './app.ts';
+import { App, KIOSK_VIEWS, VIEWS, type View } from './app.ts';
 import { TableClient } from './client.ts';
 import { initialLang, lang, setLang } from './i18n.ts';
 import { cueBetween, playCue, setSound, unlockAudio } from './sound.ts';
@@ -38,7 +38,7 @@ function pageOf(where: Location, kiosk: boolean): { view: View; seat: number | n
   const params = new URLSearchParams(where.search);
   const pathView = where.pathname.replace(/^\/+|\/+$/g, '');
   const asked = (params.get('view') ?? pathView) as View;
-  const view: View = VIEWS.includes(asked) ? asked : kiosk ? 'kiosk' : 'table';
+  const view: View = (kiosk ? KIOSK_VIEWS : VIEWS).includes(asked) ? asked : kiosk ? 'kiosk' : 'table';
   const seatParam = Number(params.get('seat'));
   const seat = Number.isInteger(seatParam) && seatParam >= 1 && seatParam <= 4 ? seatParam : null;
   return { view, seat };

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Opens a demo station's screen once the service answers, full screen, and opens it again if the
+# browser closes. A browser started before the service (a station's boot) would show its own error
+# page and stay there; the dashboard itself reconnects by itself after the service restarts.
+#
+#   scripts/kiosk-browser.sh [URL]     default: http://localhost:3000/?kiosk=1&table=demo
+#   BROWSER=chromium (default: chromium, else chromium-browser, else google-chrome)
+#   KIOSK_ONCE=1: open it once and return when the browser closes (no reopening)
+set -u
+url="${1:-http://localhost:3000/?kiosk=1&table=demo}"
+if [[ "$url" =~ ^(https?://[^/?#]+) ]]; then origin="${BASH_REMATCH[1]}"; else
+  echo "kiosk-browser: not an http(s) address: $url" >&2
+  exit 2
+fi
+browser="${BROWSER:-}"
+if [ -z "$browser" ]; then
+  for candidate in chromium chromium-browser google-chrome; do
+    if command -v "$candidate" > /dev/null 2>&1; then browser="$candidate"; break; fi
+  done
+fi
+if [ -z "$browser" ]; then
+  echo "kiosk-browser: no browser found: install chromium, or set BROWSER" >&2
+  exit 2
+fi
+
+wait_for_service() {
+  local said=0
+  until curl -fsS -o /dev/null --max-time 3 "$origin/api/health"; do
+    if [ "$said" = 0 ]; then echo "kiosk-browser: waiting for the service at $origin ..." >&2; said=1; fi
+    sleep 2
+  done
+}
+
+while true; do
+  wait_for_service
+  echo "kiosk-browser: opening $url" >&2
+  "$browser" --kiosk --noerrdialogs --disable-session-crashed-bubble --disable-infobars --no-first-run --incognito "$url"
+  [ "${KIOSK_ONCE:-0}" = 1 ] && exit 0
+  sleep 2
+done
