@@ -34,7 +34,12 @@ wait_for_service() {
 while true; do
   wait_for_service
   echo "kiosk-browser: opening $url" >&2
-  "$browser" --kiosk --noerrdialogs --disable-session-crashed-bubble --disable-infobars --no-first-run --incognito "$url"
+  # a profile of its own: a browser already running under the usual one would take the address and
+  # return at once, and this loop would open a window every 2 s
+  opened_at=$(date +%s)
+  "$browser" --kiosk --noerrdialogs --disable-session-crashed-bubble --disable-infobars --no-first-run --incognito \
+    --user-data-dir="${XDG_RUNTIME_DIR:-/tmp}/flightdeck-kiosk-browser" "$url"
   [ "${KIOSK_ONCE:-0}" = 1 ] && exit 0
-  sleep 2
+  # a browser that closes at once again and again is not reopened in a tight loop
+  if [ $(( $(date +%s) - opened_at )) -lt 10 ]; then sleep 30; else sleep 2; fi
 done

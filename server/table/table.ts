@@ -236,6 +236,9 @@ export class Table<S = unknown> extends EventEmitter {
     this.seqValue = this.stores.journal.lastSeq(this.id);
     const start = entries[0];
     this.gameStart = start && start.command.type === 'newGame' ? { seq: start.seq, origin: start.origin } : null;
+    // the players' last move before the restart: a demo station's idle wait and a game left alone's length count from it
+    const lastMove = [...entries].reverse().find((e) => e.origin === 'player' || e.origin === 'box');
+    if (lastMove) this.lastActivity = Math.min(this.now(), lastMove.at);
     this.lastEvents = [];
     this.stopwatch.follow(this.session.deadline());
     return { replayed: entries.length, skipped: skipped.length };

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addedDieSize, boxesFromRead, labelledDice, nextFace } from '../../web/src/views/samples.ts';
-import { api, command, HAVE_CHROMIUM, PIN, buildWeb, launch, leavingIsHeld, shot, startServer, watchErrors, type RunningServer } from './harness.ts';
+import { answerAsk, api, command, HAVE_CHROMIUM, PIN, buildWeb, launch, leavingIsHeld, shot, startServer, watchErrors, type RunningServer } from './harness.ts';
 
 describe('dice photo labels (pure parts)', () => {
   it('cycles a die ? → 1 … 6 → cocked → 1, sizes an added die, and saves only decided dice', () => {
@@ -218,14 +218,9 @@ describe.skipIf(!HAVE_CHROMIUM)('dice photos page', () => {
     expect(await page.getByTestId('saved-as').textContent()).toContain('save again');
     // changed since saved: closing the tab asks, and so does a new photo (declined: all stays)
     expect(await leavingIsHeld(page)).toBe(true);
-    const asked: string[] = [];
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void d.dismiss();
-    });
     const changedFaces = await faces();
     await page.getByTestId('take-photo').click();
-    await expect.poll(() => asked).toEqual([expect.stringContaining('are not saved')]);
+    expect(await answerAsk(page, false)).toContain('are not saved');
     expect(await faces()).toEqual(changedFaces);
     await page.getByTestId('save-photo').click();
     await expect.poll(() => page.locator('#toast').textContent()).toContain('Labels replaced (1 photo)');

@@ -109,6 +109,12 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     expect(await page.locator('#reset-title').textContent()).toBe('¿Seguís jugando?');
     expect(await page.getByTestId('reset-countdown').textContent()).toMatch(/^Hace rato que nadie juega: esta partida se borrará para los siguientes visitantes en \d s\./);
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('still-here');
+    // and it stays there through a push that draws the screen again (here an alert of the table's)
+    const idleTable = server.service.tables.get('idle')!;
+    idleTable.setAlert('dbUnavailable', 'a push while the question is open (test)');
+    await page.locator('.alerts li[data-code=dbUnavailable]').waitFor();
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('still-here');
+    idleTable.setAlert('dbUnavailable', null);
     // a tap keeps the game
     await page.getByTestId('reset-warning').click({ position: { x: 20, y: 20 } });
     await page.getByTestId('reset-warning').waitFor({ state: 'detached' });

@@ -58,6 +58,8 @@ describe.skipIf(!HAVE_CURL)('the demo station browser launcher', () => {
     expect(await exited).toBe(0);
     const args = readFileSync(opened, 'utf8').trim().split('\n');
     expect(args).toContain('--kiosk');
+    // a profile of its own (a browser already running would take the address and return at once)
+    expect(args.some((a) => a.startsWith('--user-data-dir=') && a.endsWith('flightdeck-kiosk-browser'))).toBe(true);
     expect(args.at(-1)).toBe(url);
   });
 

@@ -221,6 +221,30 @@ describe('an attract game ends on the table', () => {
   });
 });
 
+describe('a visitor game left alone across a restart', () => {
+  it("is counted as played until the visitors' last move before the restart, and reset the idle wait after that move", async () => {
+    const dbFile = join(dir.dir, 'db.sqlite');
+    let clock = Date.UTC(2026, 2, 3, 9, 0, 0);
+    const open = async () => {
+      built = await testApp({ dbFile, games, now: () => clock, tables: [{ game: 'tally', kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 10, idleResetMinutes: 5 } }], kiosk: { autoStart: false } });
+      return built;
+    };
+    let b = await open();
+    await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });
+    clock += 60_000;
+    await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'add', n: 1 }, headers: auth() });
+    await b.app.close();
+    // back two minutes later; the visitors have gone
+    clock += 120_000;
+    b = await open();
+    expect((await b.app.inject({ url: '/api/tables/default/state' })).json().resetAt).toBe(Date.UTC(2026, 2, 3, 9, 0, 0) + 60_000 + 5 * 60_000);
+    clock += 3 * 60_000 + 1000;
+    b.service.kiosks.get('default')!.tick();
+    const stats = (await b.app.inject({ url: `/api/tables/default/stats?day=${localDay(clock)}` })).json();
+    expect(stats.abandoned.recent.map((r: { cause: string; durationMs: number }) => [r.cause, r.durationMs])).toEqual([['leftAlone', 60_000]]);
+  });
+});
+
 describe('attract mode with the synthetic camera', () => {
   it('shows its dice on the camera and the table reads them through the camera pipeline', async () => {
     const { tableGames } = await import('../../server/table/games.ts');

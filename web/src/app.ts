@@ -432,6 +432,7 @@ export class App {
    * and again when an action refused for want of the PIN is done once the PIN is given (`unlocked`).
    */
   async act(fn: () => Promise<Ack>, after?: (reply: Ack) => void): Promise<Ack> {
+    const showing = this.toast;
     const reply = await fn();
     if (!reply.ok) {
       if (reply.error.code === 'pinRequired') {
@@ -441,8 +442,9 @@ export class App {
       const { text, detail } = refusalText(reply.error);
       this.showToast(text, 'error', detail);
       this.render(false);
-    } else if (this.toast?.kind === 'error') {
-      // a refusal the players have acted on since is not left covering the screen
+    } else if (this.toast?.kind === 'error' && this.toast === showing) {
+      // a refusal the players have acted on since is not left covering the screen (not one the action
+      // itself brought: a box press refused comes in the push before its answer)
       this.clearToast();
     }
     after?.(reply);
@@ -552,7 +554,12 @@ export class App {
       const node = overlay(this);
       const before = this.overlayNodes[i] ?? null;
       if (node === before) return;
-      if (before && node) before.parentNode?.replaceChild(node, before);
+      if (before && node) {
+        // an overlay drawn again keeps the focus on the same control ("Keep playing" through the pushes)
+        const focused = before.contains(document.activeElement) ? (document.activeElement as HTMLElement).dataset.testid : undefined;
+        before.parentNode?.replaceChild(node, before);
+        if (focused && node instanceof HTMLElement) node.querySelector<HTMLElement>(`[data-testid="${focused}"]`)?.focus();
+      }
       else if (before) before.parentNode?.removeChild(before);
       else if (node) el.insertBefore(node, this.overlayNodes.slice(i + 1).find((n) => n?.parentNode === el) ?? null);
       this.overlayNodes[i] = node;

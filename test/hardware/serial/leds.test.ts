@@ -92,3 +92,14 @@ describe('box LEDs from the game', () => {
     expect(ledsFor({ game: lost, controls: INITIAL_CONTROLS, now: at }).roll).toBe('red');
   });
 });
+
+describe("the table's LEDs for a Yorktown game", () => {
+  it('blink a plane low on fuel from the rules in play: once its landing is no longer automatic, as its card turns red', async () => {
+    const { yorktownAdapter } = await import('../../../server/table/yorktown-adapter.ts');
+    const { scenario } = await import('../../games/yorktown-helpers.ts');
+    const s = scenario({ planes: { 1: { position: { at: 'island', island: 5 }, fuel: 5 } } });
+    const leds = (state: typeof s) => yorktownAdapter.box!.leds({ state, controls: INITIAL_CONTROLS, now: s.startedAt ?? 0, lastRoll: null, diceUnread: 0 }).planes[0];
+    expect(leds(s)).not.toBe('blink'); // 5 fuel lands by itself with the rulebook's 5
+    expect(leds({ ...s, rules: { ...s.rules, landing: { ...s.rules.landing, autoFuel: 6 } } })).toBe('blink');
+  });
+});

@@ -14,6 +14,7 @@ import { h, type Child } from '../dom.ts';
 import { modelText, shareText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
+import { ask } from './ask.ts';
 import { askModel, teachView } from './teach.ts';
 import type { HeldPhoto, LabelledSampleDie, PhotosMeasure, Reply, SeenDie } from '../types.ts';
 
@@ -127,7 +128,7 @@ async function request<T>(app: App, flag: 'busy' | 'measuring', ask: () => Promi
  */
 export async function takePhoto(app: App): Promise<void> {
   const ui = app.ui.samples;
-  if (samplesUnsaved(ui) && !window.confirm(t('samplesDropLabels'))) return;
+  if (samplesUnsaved(ui) && !(await ask(app, t('samplesDropLabels'), t('newPhoto')))) return;
   const before = ui.held && !ui.imageGone ? ui.held : null;
   await request(app, 'busy', () => app.client.holdDicePhoto(), (held) => {
     if (before && (held.hold === before.hold || (held.movedAt !== null && held.movedAt === before.movedAt))) {
