@@ -1,7 +1,7 @@
 /** Demo station (?kiosk=1): the attract game the service plays when idle, and the day's statistics. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, api, buildWeb, command, launch, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, api, buildWeb, command, launch, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
 
 const TABLES = {
   tables: [
@@ -76,6 +76,14 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
       await page.getByTestId('kiosk-view').waitFor();
       expect(await page.locator('#app').getAttribute('class')).toContain('view-kiosk');
     }
+    // nor on an address typed without ?kiosk=1: the station's screen, sent the PIN as its display, goes to its own page
+    await page.goto(`${server.url}/?table=quiet&lang=en&view=settings`);
+    await expect.poll(() => page.url()).toContain('kiosk=1');
+    await page.getByTestId('kiosk-view').waitFor();
+    // the owner, giving the PIN, opens it
+    await page.goto(`${server.url}/?table=quiet&lang=en&view=settings&pin=${PIN}`);
+    await page.locator('#app.view-settings').waitFor();
+    await page.evaluate(() => sessionStorage.clear());
     await page.goto(`${server.url}/?kiosk=1&table=quiet&lang=en`);
     await page.getByTestId('kiosk-play').waitFor();
     expect(await page.locator('.no-game').count()).toBe(0);

@@ -105,6 +105,12 @@ function start(): void {
   };
   if (kiosk) setInterval(kioskAuthorise, KIOSK_AUTH_RETRY_MS);
   client.on('state', (snap) => {
+    // a demo station's own screen (sent the PIN as the station's display, not given it) shows only the
+    // station's page, whatever address is typed into it: the owner's pages are opened with the PIN
+    if (!kiosk && snap.kiosk === true && snap.pin && !pin) {
+      location.replace(`/?kiosk=1&table=${encodeURIComponent(tableId)}`);
+      return;
+    }
     const phase = (snap.state as { phase?: string } | null)?.phase ?? null;
     const startedAt = (snap.state as { startedAt?: number | null } | null)?.startedAt ?? null;
     // a game ended, or began, or was abandoned: today's figures change
