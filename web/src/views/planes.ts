@@ -82,8 +82,8 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
 }
 
 /** An action chosen that the plane's fuel does not pay for: what it costs, and what is left to the plane. */
-function noFuelNote(plane: PlaneState, what: 'noFuelSearch' | 'noFuelReveal' | 'noFuelAttack', cost: number): HTMLElement {
-  return h('p', { class: 'hint warn', 'data-testid': `no-fuel-${plane.id}` },
+function noFuelNote(plane: PlaneState, what: 'noFuelMove' | 'noFuelSearch' | 'noFuelReveal' | 'noFuelAttack', cost: number, testid = `no-fuel-${plane.id}`): HTMLElement {
+  return h('p', { class: 'hint warn', 'data-testid': testid },
     t(what, { plane: plane.id, fuel: plane.fuel, n: cost }), ' ', t(plane.load === 'dropTank' ? 'noFuelTank' : 'noFuelSkip'));
 }
 
@@ -399,7 +399,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
         parts.push(h('p', { class: 'hint' }, t('moveFromDeck')));
       } else if (plane.fuel < actionFuel(app, 'move')) {
         // a drop tank carried (its button below) refuels it first
-        parts.push(h('p', { class: 'hint warn', 'data-testid': `move-no-fuel-${id}` }, t(plane.load === 'dropTank' ? 'moveNoFuelTank' : 'moveNoFuel', { plane: id, fuel: plane.fuel, n: actionFuel(app, 'move') })));
+        parts.push(noFuelNote(plane, 'noFuelMove', actionFuel(app, 'move'), `move-no-fuel-${id}`));
       } else {
         const tiles = tilesFor('move');
         const reach = reachOf(app, plane, form.manoeuvre);

@@ -160,7 +160,6 @@ export function alertsView(app: App): HTMLElement | null {
   return h('section', { class: 'alerts', role: 'alert', 'aria-label': t('alerts') }, h('ul', null, items));
 }
 
-/** The last things that happened, newest first, in the chosen language. */
 /** the longer list a short one opens to (a phone's: the other phones' moves scroll by fast) */
 const HISTORY_LONG = 20;
 
