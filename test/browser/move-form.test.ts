@@ -5,7 +5,7 @@
  * The scene is set up through the HTTP API with a physical deck and physical expert manoeuvre tiles.
  */
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, command, physicalScene, tableState, unlock, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, answerAsk, command, physicalScene, tableState, unlock, useBrowserTable } from './harness.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('the move form', () => {
   const t = useBrowserTable(undefined, { width: 1600, height: 1000 });
@@ -121,6 +121,15 @@ describe.skipIf(!HAVE_CHROMIUM)('a plane short of fuel', () => {
     await expect.poll(() => page.getByTestId('move-no-fuel-3').textContent()).toBe('Plane 3 has 0 fuel: a move costs at least 1. It can only skip.');
     expect(await page.locator('select[name=to-3]').count()).toBe(0);
     expect(await page.getByTestId('skip-3').textContent()).toBe('Skip action (−1 fuel: it crashes)');
+    // a skip or an end of turn that crashes a plane is asked first, saying so
+    await page.getByTestId('skip-3').click();
+    expect(await answerAsk(page, false)).toBe('Plane 3 has 0 fuel: skipping costs 1 and it crashes. Skip anyway?');
+    await page.getByTestId('end-turn').click();
+    expect(await answerAsk(page, false)).toBe('Not acted yet: planes 1, 2, 3 and 4. End the turn anyway? Each plane that has not acted skips its action (in the air: −1 fuel). Crash (not enough fuel): planes 3 and 4.');
+    expect((await tableState(server)).planes[2]).toMatchObject({ done: false, fuel: 0, position: { at: 'island' } });
+    await page.getByTestId('skip-3').click();
+    await answerAsk(page, true);
+    await expect.poll(async () => (await tableState(server)).planes[2]!.position.at).toBe('deck');
     expect(t.errors).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import {
   stormPenalty,
 } from './planes.ts';
 import { startPlaneRoll } from './rolls.ts';
+import { skipCost } from './skip-cost.ts';
 import type {
   AttackCommand,
   ChooseActionCommand,
@@ -525,7 +526,7 @@ export function skipPlane(ctx: Ctx, plane: PlaneState, why: string): void {
   plane.skipped = true;
   if (ctx.state.afterMove?.plane === plane.id) ctx.state.afterMove = null;
   emit(ctx, 'actionSkipped', { plane: plane.id, why });
-  if (inAir(plane)) loseFuel(ctx, plane, ctx.rules.idle.fuelLoss, 'staying in the air without acting');
+  loseFuel(ctx, plane, skipCost(ctx.state, ctx.rules, plane, 'endTurn').fuel, 'staying in the air without acting');
 }
 
 export function skipAction(ctx: Ctx, command: SkipActionCommand): void {
@@ -536,13 +537,12 @@ export function skipAction(ctx: Ctx, command: SkipActionCommand): void {
   requireEveryActionChosen(ctx);
   ctx.state.actionsStarted = true;
   ctx.state.afterMove = null;
-  const blockedLanding =
-    plane.action === 'takeoffLanding' && plane.position.at === 'approach' && ctx.state.takeoffsLandingsThisTurn >= ctx.rules.flightDeck.perTurn;
-  if (blockedLanding) {
+  const cost = skipCost(ctx.state, ctx.rules, plane, 'skipAction');
+  if (cost.blockedLanding) {
     plane.done = true;
     plane.skipped = true;
     emit(ctx, 'actionSkipped', { plane: plane.id, why: 'the flight deck is full: the plane cannot land' });
-    loseFuel(ctx, plane, ctx.rules.flightDeck.blockedLandingFuel, 'circling while the flight deck is full');
+    loseFuel(ctx, plane, cost.fuel, 'circling while the flight deck is full');
     return;
   }
   skipPlane(ctx, plane, 'skipped');

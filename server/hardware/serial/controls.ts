@@ -4,15 +4,19 @@
  *
  * | button           | short press                                                        | long press                      |
  * |------------------|--------------------------------------------------------------------|---------------------------------|
- * | plane 1..4       | select that plane (press again: deselect)                          | skipAction {plane}              |
+ * | plane 1..4       | select that plane (press again: deselect)                          | skipAction {plane} (*)          |
  * | move/attack/     | chooseAction {selected plane, action}; if that action is already    | same as short                   |
  * | search/tol       | chosen: search -> search {plane}; attack -> attack {plane, target}  |                                 |
  * |                  | when the engine would take one target only; take-off/landing: from |                                 |
  * |                  | the deck takeOff {approach, no load}, from the approach area land;  |                                 |
  * |                  | moves and real choices need the dashboard                          |                                 |
  * | confirm          | roll in progress -> confirmRoll; Japanese phase or set-up draws,     | endTurn (plane phase, no roll)  |
+ * |                  |                                                                    | (*)                             |
  * |                  | digital deck -> drawCard; plane phase, every plane done -> endTurn  |                                 |
  * | undo             | undo                                                               | clear the plane selection       |
+ *
+ * (*) A skip that would crash a plane (not enough fuel to stay up: skip-cost.ts) is only warned of by
+ * the first long press; the same long press again within HOLD_AGAIN_MS does it.
  *
  * With no game on the table (or one over), a long Confirm starts a new game (newGame: the table's
  * last game's players, deck, difficulty and expansions when the service gives them, else four planes
@@ -24,16 +28,29 @@
  * and give the players a reason at once.
  */
 import { attackTargets } from '../../games/yorktown1942/attack-targets.ts';
+import { skipCost } from '../../games/yorktown1942/skip-cost.ts';
 import type { NewGameCommand, YorktownCommand } from '../../games/yorktown1942/commands.ts';
 import type { ActionType, PlaneId } from '../../games/yorktown1942/types.ts';
 import type { BoxButton, BuzzerCue, ButtonEvent } from '../ports.ts';
 import type { BoxGameView, BoxPlaneView } from './game-view.ts';
 
+/** A long press that would crash planes, warned of: the same long press before `until` does it. */
+export interface ArmedPress {
+  command: 'skipAction' | 'endTurn';
+  plane: PlaneId | null;
+  until: number;
+}
+
 export interface ControlsState {
   selectedPlane: PlaneId | null;
+  /** every other press disarms it */
+  armed?: ArmedPress | null;
 }
 
 export const INITIAL_CONTROLS: ControlsState = { selectedPlane: null };
+
+/** How long a crash warning waits for its second long press (ms). */
+export const HOLD_AGAIN_MS = 5000;
 
 /** The choices of a game to start again from the box (a newGame without its seed, islands and rule values). */
 export type NewGameChoices = Pick<NewGameCommand, 'players' | 'inexperienced' | 'difficulty' | 'expansions' | 'deck' | 'planeSeats'>;
@@ -61,6 +78,8 @@ const NOTES = {
   noSuchPlane: (p) => `there is no plane ${p.plane} in this game`,
   planeDestroyed: (p) => `plane ${p.plane} is destroyed`,
   skip: (p) => `plane ${p.plane} skips its action`,
+  skipCrashesHoldAgain: (p) => `plane ${p.plane} has ${p.fuel} fuel: skipping costs ${p.cost} and crashes it (hold again to skip anyway)`,
+  endTurnCrashesHoldAgain: (p) => `plane${String(p.planes).includes(',') ? 's' : ''} ${p.planes} would crash for want of fuel (hold Confirm again to end the turn anyway)`,
   deselected: (p) => `plane ${p.plane} deselected`,
   selected: (p) => `plane ${p.plane} selected`,
   notPlanePhase: () => 'actions are chosen in the plane phase',
@@ -157,9 +176,18 @@ function carryOut(game: BoxGameView, controls: ControlsState, plane: BoxPlaneVie
   }
 }
 
+function armedFor(armed: ArmedPress | null | undefined, command: ArmedPress['command'], plane: PlaneId | null, at: number): boolean {
+  return !!armed && armed.command === command && armed.plane === plane && at <= armed.until;
+}
+
+function arm(controls: ControlsState, command: ArmedPress['command'], plane: PlaneId | null, at: number): ControlsState {
+  return { ...controls, armed: { command, plane, until: at + HOLD_AGAIN_MS } };
+}
+
 export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, controls: ControlsState, context: PressContext = {}): ControlOutcome {
+  const armed = controls.armed;
   // a selection that no longer makes sense (plane destroyed, game gone) is dropped first
-  let c = controls;
+  let c: ControlsState = { selectedPlane: controls.selectedPlane };
   const selected = game ? planeOf(game, c.selectedPlane) : undefined;
   if (c.selectedPlane !== null && (!selected || selected.destroyed)) c = { selectedPlane: null };
 
@@ -180,7 +208,14 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     const p = { plane: planeId };
     if (!plane) return refuse(c, 'noSuchPlane', p);
     if (plane.destroyed) return refuse(c, 'planeDestroyed', p);
-    if (event.press === 'long') return send({ selectedPlane: planeId }, { type: 'skipAction', plane: planeId }, 'skip', p);
+    if (event.press === 'long') {
+      const cost = skipCost(game, game.rules, plane, 'skipAction');
+      const engineWouldTake = game.phase === 'planes' && !game.roll && !plane.done;
+      if (engineWouldTake && cost.crashes && !armedFor(armed, 'skipAction', planeId, event.at)) {
+        return refuse(arm({ ...c, selectedPlane: planeId }, 'skipAction', planeId, event.at), 'skipCrashesHoldAgain', { ...p, fuel: plane.fuel, cost: cost.fuel });
+      }
+      return send({ ...c, selectedPlane: planeId }, { type: 'skipAction', plane: planeId }, 'skip', p);
+    }
     if (c.selectedPlane === planeId) return tick({ selectedPlane: null }, 'deselected', p);
     return tick({ selectedPlane: planeId }, 'selected', p);
   }
@@ -205,7 +240,11 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     if (game.deck.mode === 'digital') return send(c, { type: 'drawCard' }, 'drawCard');
     return refuse(c, 'enterCard');
   }
-  if (event.press === 'long') return send({ selectedPlane: null }, { type: 'endTurn' }, 'endTurn');
+  if (event.press === 'long') {
+    const crashing = game.planes.filter((p) => !p.destroyed && !p.done && skipCost(game, game.rules, p, 'endTurn').crashes).map((p) => p.id);
+    if (crashing.length > 0 && !armedFor(armed, 'endTurn', null, event.at)) return refuse(arm(c, 'endTurn', null, event.at), 'endTurnCrashesHoldAgain', { planes: crashing.join(', ') });
+    return send({ selectedPlane: null }, { type: 'endTurn' }, 'endTurn');
+  }
   const waiting = game.planes.filter((p) => !p.destroyed && !p.done).map((p) => p.id);
   if (waiting.length === 0) return send({ selectedPlane: null }, { type: 'endTurn' }, 'endTurn');
   return refuse(c, 'stillToAct', { planes: waiting.join(', ') });

@@ -4,13 +4,14 @@
  */
 import type { AttackTargetsGame } from '../../games/yorktown1942/attack-targets.ts';
 import type { Rules } from '../../games/yorktown1942/ruleset.ts';
+import type { SkipCostGame, SkipCostRules } from '../../games/yorktown1942/skip-cost.ts';
 import type { ActiveRoll, GameOutcome, Phase, PlaneState } from '../../games/yorktown1942/types.ts';
 
 export type BoxPlaneView = Pick<PlaneState, 'id' | 'fuel' | 'destroyed' | 'position' | 'action' | 'done' | 'load'>;
 
 export type BoxRollView = Pick<ActiveRoll, 'purpose' | 'plane' | 'tracker'> & { fuelAtStart?: number };
 
-export interface BoxGameView extends AttackTargetsGame {
+export interface BoxGameView extends AttackTargetsGame, SkipCostGame {
   phase: Phase;
   /** null before a game was set up */
   setup: unknown;
@@ -22,5 +23,5 @@ export interface BoxGameView extends AttackTargetsGame {
   spotted: boolean;
   deadline: number | null;
   outcome: GameOutcome | null;
-  rules: { search: { locatedAt: number }; yorktown: Rules['yorktown'] };
+  rules: { search: { locatedAt: number }; yorktown: Rules['yorktown'] } & SkipCostRules;
 }

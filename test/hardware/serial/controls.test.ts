@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoxButton } from '../../../server/hardware/ports.ts';
-import { buttonToCommand, INITIAL_CONTROLS, type ControlsState } from '../../../server/hardware/serial/controls.ts';
+import { buttonToCommand, HOLD_AGAIN_MS, INITIAL_CONTROLS, type ControlsState } from '../../../server/hardware/serial/controls.ts';
 import { resolveRules } from '../../../server/games/yorktown1942/ruleset.ts';
 import { game, plane, roll } from './game-fixture.ts';
 
@@ -103,6 +103,30 @@ describe('box controls', () => {
 
   it('long press on a plane skips its action', () => {
     expect(buttonToCommand(press('plane3', 'long'), game(), INITIAL_CONTROLS)).toMatchObject({ controls: sel(3), command: { type: 'skipAction', plane: 3 } });
+  });
+
+  it('a long press that would crash a plane for want of fuel only warns; the same long press again within the time does it', () => {
+    const dry = game({ planes: [plane(1), plane(2, { fuel: 0, action: 'search' }), plane(3, { fuel: 0, position: { at: 'deck' } }), plane(4)] });
+    const at = (button: BoxButton, ms: number) => ({ button, press: 'long' as const, at: ms });
+    const warned = buttonToCommand(at('plane2', 1000), dry, INITIAL_CONTROLS);
+    expect(warned).toMatchObject({ command: null, cue: 'fail', controls: { selectedPlane: 2 }, noteKey: 'skipCrashesHoldAgain', noteParams: { plane: 2, fuel: 0, cost: RULES.idle.fuelLoss } });
+    expect(warned.note).toBe(`plane 2 has 0 fuel: skipping costs ${RULES.idle.fuelLoss} and crashes it (hold again to skip anyway)`);
+    expect(buttonToCommand(at('plane2', 1000 + HOLD_AGAIN_MS), dry, warned.controls).command).toEqual({ type: 'skipAction', plane: 2 });
+    // too late, another plane, or any press between: warned again
+    expect(buttonToCommand(at('plane2', 1001 + HOLD_AGAIN_MS), dry, warned.controls).command).toBeNull();
+    const between = buttonToCommand(press('plane2'), dry, warned.controls);
+    expect(buttonToCommand(at('plane2', 2000), dry, between.controls).command).toBeNull();
+    // on the flight deck, or with the fuel to stay up, a skip costs nothing to fear
+    expect(buttonToCommand(at('plane3', 0), dry, INITIAL_CONTROLS).command).toEqual({ type: 'skipAction', plane: 3 });
+    expect(buttonToCommand(at('plane1', 0), dry, INITIAL_CONTROLS).command).toEqual({ type: 'skipAction', plane: 1 });
+    // a landing refused by a full flight deck costs its own fuel
+    const circling = game({ takeoffsLandingsThisTurn: RULES.flightDeck.perTurn, planes: [plane(1, { fuel: RULES.flightDeck.blockedLandingFuel - 1, action: 'takeoffLanding', position: { at: 'approach' } }), plane(2), plane(3), plane(4)] });
+    expect(buttonToCommand(at('plane1', 0), circling, INITIAL_CONTROLS)).toMatchObject({ command: null, noteParams: { cost: RULES.flightDeck.blockedLandingFuel } });
+
+    const endWarned = buttonToCommand(at('confirm', 0), dry, sel(1));
+    expect(endWarned).toMatchObject({ command: null, cue: 'fail', noteKey: 'endTurnCrashesHoldAgain', note: 'plane 2 would crash for want of fuel (hold Confirm again to end the turn anyway)' });
+    expect(buttonToCommand(at('plane2', 10), dry, endWarned.controls).command).toBeNull();
+    expect(buttonToCommand(at('confirm', 10), dry, endWarned.controls)).toMatchObject({ command: { type: 'endTurn' }, controls: sel(null) });
   });
 
   it('Confirm: confirms a roll, draws the card, ends a finished turn', () => {

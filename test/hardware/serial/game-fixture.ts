@@ -28,6 +28,7 @@ export function game(over: Partial<BoxGameView> = {}): BoxGameView {
     islands: [],
     search: 0,
     cap: 0,
+    takeoffsLandingsThisTurn: 0,
     rules: RULES,
     ...over,
   };

@@ -1,4 +1,6 @@
 /** The turn's controls: draw (or enter) the Japanese card, end the turn, undo, abandon. */
+import { skipCost } from '../../../server/games/yorktown1942/skip-cost.ts';
+import type { PlaneState } from '../../../server/games/yorktown1942/types.ts';
 import type { App } from '../app.ts';
 import { ask } from './ask.ts';
 import { h, keepOpenState } from '../dom.ts';
@@ -50,11 +52,15 @@ function drawCardButton(app: App): HTMLElement {
   }) }, t('drawCard'));
 }
 
-/** The planes that have not acted skip (in the air: −1 fuel each): asked first, as a click can come too early. */
-function endTurnButton(app: App, waiting: number[]): HTMLElement {
+/** The planes that have not acted skip (in the air they spend fuel, and crash without it): asked first, as a click can come too early. */
+function endTurnButton(app: App, waiting: PlaneState[]): HTMLElement {
   return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => {
-    if (waiting.length === 0) void app.send({ type: 'endTurn' });
-    else void ask(app, t('endTurnConfirm', { planes: planeList(waiting) }), t('endTurn')).then((ok) => (ok ? app.send({ type: 'endTurn' }) : undefined));
+    if (waiting.length === 0) return void app.send({ type: 'endTurn' });
+    const rules = app.rules();
+    const crashing = waiting.filter((p) => skipCost(app.state!, rules, p, 'endTurn').crashes).map((p) => p.id);
+    const question = t('endTurnConfirm', { planes: planeList(waiting.map((p) => p.id)), fuel: rules.idle.fuelLoss })
+      + (crashing.length ? ` ${t('endTurnCrashes', { planes: planeList(crashing) })}` : '');
+    void ask(app, question, t('endTurn')).then((ok) => (ok ? app.send({ type: 'endTurn' }) : undefined));
   } }, t('endTurn'));
 }
 
@@ -110,7 +116,7 @@ export function gameControls(app: App): HTMLElement | null {
   if (running && !st.roll && !st.pendingCard) {
     if (cardDue(st)) buttons.push(...(st.deck.mode === 'digital' ? [drawCardButton(app)] : cardEntry(app)));
     if (st.phase === 'planes') {
-      buttons.push(endTurnButton(app, st.planes.filter((p) => !p.destroyed && !p.done).map((p) => p.id)));
+      buttons.push(endTurnButton(app, st.planes.filter((p) => !p.destroyed && !p.done)));
     }
   }
   // during a roll its panel has the Undo

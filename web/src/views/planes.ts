@@ -8,6 +8,7 @@ import { ask } from './ask.ts';
 import { attackTargets as attackTargetsOf } from '../../../server/games/yorktown1942/attack-targets.ts';
 import type { AttackTarget } from '../../../server/games/yorktown1942/commands.ts';
 import { markBoxSelected } from './box-selection.ts';
+import { skipCost } from '../../../server/games/yorktown1942/skip-cost.ts';
 import { h, type Child } from '../dom.ts';
 import { positionText, skillDice } from '../format.ts';
 import { planeList, t, tk, type Key } from '../i18n.ts';
@@ -452,11 +453,12 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     }
     const tankLimit = rules.dropTank.maxFuelToUse;
     if (plane.load === 'dropTank' && plane.fuel <= tankLimit) extras.push(button(t('useDropTank'), () => void app.send({ type: 'useDropTank', plane: id }), 'small', `droptank-${id}`));
-    // in the air, not acting costs fuel to stay up: said on the button
-    const skipLabel = plane.position.at === 'deck'
-      ? t('skip')
-      : `${t('skip')} (−${t('fuelCost', { n: rules.idle.fuelLoss })}${plane.fuel < rules.idle.fuelLoss ? `: ${t('skipCrashes')}` : ''})`;
-    if (!waiting.length) extras.push(button(skipLabel, () => void app.send({ type: 'skipAction', plane: id }), 'small', `skip-${id}`));
+    // in the air, not acting costs fuel to stay up: said on the button, and a skip that crashes the plane asked first
+    const cost = skipCost(st, rules, plane, 'skipAction');
+    const skipLabel = cost.fuel === 0 ? t('skip') : `${t('skip')} (−${t('fuelCost', { n: cost.fuel })}${cost.crashes ? `: ${t('skipCrashes')}` : ''})`;
+    const skip = () => void app.send({ type: 'skipAction', plane: id });
+    const askFirst = () => void ask(app, t('skipCrashConfirm', { plane: id, fuel: plane.fuel, cost: cost.fuel }), t('skip')).then((ok) => (ok ? skip() : undefined));
+    if (!waiting.length) extras.push(button(skipLabel, cost.crashes ? askFirst : skip, 'small', `skip-${id}`));
   }
   // asked first: a load dropped by a stray tap is gone (Undo aside) until the plane is back on the deck
   if (plane.load !== 'none' && plane.position.at !== 'deck') {
