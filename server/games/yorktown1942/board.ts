@@ -61,7 +61,7 @@ export function moveDestinations(board: Board, islands: IslandState[], from: Pos
  * The Yorktown is spotted when a chain of Japanese-occupied islands joined by white lines runs
  * from an orange island to a red island. Returns that chain (island ids) or null.
  */
-export function spottedChain(board: Board, islands: IslandState[]): IslandId[] | null {
+export function spottedChain(board: Board, islands: readonly Pick<IslandState, 'id' | 'japanese'>[]): IslandId[] | null {
   const occupied = new Set(islands.filter((i) => i.japanese.length > 0).map((i) => i.id));
   const starts = board.islands.filter((i) => i.colour === 'orange' && occupied.has(i.id)).map((i) => i.id);
   const previous = new Map<IslandId, IslandId | null>();

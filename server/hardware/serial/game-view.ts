@@ -23,5 +23,5 @@ export interface BoxGameView extends AttackTargetsGame, SkipCostGame {
   spotted: boolean;
   deadline: number | null;
   outcome: GameOutcome | null;
-  rules: { search: { locatedAt: number }; yorktown: Rules['yorktown'] } & SkipCostRules;
+  rules: { search: { locatedAt: number }; yorktown: Rules['yorktown']; board: Rules['board'] } & SkipCostRules;
 }

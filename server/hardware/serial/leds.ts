@@ -7,7 +7,8 @@
  *   landing no longer automatic; during its roll, the fuel left after the 1s rolled so far): blink,
  *   taking turns every `lowFuelSwapMs` (2 s) with pulse or on when the plane is also rolling or selected,
  *   so that low fuel hides neither (the firmware has four modes: off, on, blink, pulse).
- * Spotted LED: on while the Yorktown is spotted.
+ * Spotted LED: on while the Yorktown is spotted; blinking while a chain of Japanese planes runs from an
+ *   orange to a red island (it will be spotted: the dashboard's warning).
  * Roll LED: during a roll: off before the first reading and while the camera sees a die it cannot
  *   read (Confirm is refused then), greenBlink while the dice reach a success, redBlink while they do
  *   not, red when the plane ran out of fuel; after a roll (the service passes lastRoll from the events):
@@ -15,6 +16,7 @@
  *   game over: green won, red lost. A roll's success: a plane's roll reaching a result (a landing:
  *   the safe one; an attack: a target taken); the Japanese attack on the Yorktown: no hit on it.
  */
+import { spottedChain } from '../../games/yorktown1942/board.ts';
 import { readYorktownAttack } from '../../games/yorktown1942/japanese.ts';
 import type { LedMode, LedState } from '../ports.ts';
 import type { ControlsState } from './controls.ts';
@@ -90,5 +92,6 @@ export function ledsFor(input: LedInputs): LedState {
     roll = 'redBlink';
   }
 
-  return { planes, spotted: game.spotted ? 'on' : 'off', roll };
+  const spotted = game.spotted ? 'on' : spottedChain(game.rules.board, game.islands) ? 'blink' : 'off';
+  return { planes, spotted, roll };
 }

@@ -24,6 +24,16 @@ describe('box LEDs from the game', () => {
     expect(ledsFor({ game: g, controls: { selectedPlane: 1 }, now: at })).toEqual({ planes: ['on', 'blink', 'off', 'pulse'], spotted: 'on', roll: 'off' });
   });
 
+  it('blink the spotted LED while a chain of Japanese planes runs from an orange to a red island, as the dashboard warns', () => {
+    const held = (ids: number[]) => RULES.board.islands.map((i) => ({ id: i.id, colour: i.colour, japanese: ids.includes(i.id) ? ['zeke' as const] : [] }));
+    const spotted = (ids: number[], isSpotted = false) => ledsFor({ game: game({ islands: held(ids), spotted: isSpotted }), controls: INITIAL_CONTROLS, now: at }).spotted;
+    // 1 (orange) - 4 (green) - 8 (red) are joined by white lines on the board
+    expect(spotted([1, 4, 8])).toBe('blink');
+    expect(spotted([1, 4])).toBe('off');
+    expect(spotted([1, 8])).toBe('off');
+    expect(spotted([1, 4, 8], true)).toBe('on');
+  });
+
   it('count the fuel spent on 1s during a roll', () => {
     const r = roll({ plane: 1, fuelAtStart: 6, tracker: { fuelSpent: 2 } });
     expect(ledsFor({ game: game({ roll: r }), controls: INITIAL_CONTROLS, now: at }).planes[0]).toBe('blink');
