@@ -8,7 +8,8 @@
  *    the visitors' statistics (counted as attractGames), and the first command a person sends
  *    resets the table (Table.submit);
  *  - `resetAfterGameSeconds` after a game ends, the table is reset for the next visitors;
- *  - a game nobody has touched for `idleResetMinutes` is abandoned and the table reset.
+ *  - a game nobody has touched for `idleResetMinutes` is abandoned and the table reset (one nobody has
+ *    made a move in since it started, after `attractAfterMinutes` if that is shorter: Table.idleResetMinutes).
  */
 import type { KioskConfig } from '../config/service-config.ts';
 import type { GameCommand } from '../games/game-module.ts';
@@ -85,7 +86,8 @@ export class Kiosk {
       return;
     }
     if (adapter.running(state)) {
-      if (settings.idleResetMinutes !== null && table.idleFor() >= settings.idleResetMinutes * 60_000) this.reset('nobody played for a while');
+      const idleMinutes = table.idleResetMinutes();
+      if (idleMinutes !== null && table.idleFor() >= idleMinutes * 60_000) this.reset('nobody played for a while');
       return;
     }
     if (settings.attractAfterMinutes !== null && table.idleFor() >= settings.attractAfterMinutes * 60_000) this.startAttract(now);

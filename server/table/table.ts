@@ -193,15 +193,28 @@ export class Table<S = unknown> extends EventEmitter {
     const state = this.session.state;
     const outcome = this.adapter.outcome(state);
     if (outcome) return kiosk.resetAfterGameSeconds === null ? null : outcome.at + kiosk.resetAfterGameSeconds * 1000;
-    if (this.adapter.running(state) && kiosk.idleResetMinutes !== null) return this.lastActivity + kiosk.idleResetMinutes * 60_000;
+    const idleMinutes = this.idleResetMinutes();
+    if (this.adapter.running(state) && idleMinutes !== null) return this.lastActivity + idleMinutes * 60_000;
     return null;
+  }
+
+  /**
+   * How long a demo station's running game may be left alone before it is cleared (null: never). A game
+   * nobody has moved in since it started (a stray tap on the attract screen) waits no longer than an
+   * empty table waits for the attract mode.
+   */
+  idleResetMinutes(): number | null {
+    const kiosk = this.config.kiosk;
+    if (!kiosk || kiosk.idleResetMinutes === null) return null;
+    const untouched = this.gameStart !== null && this.seqValue === this.gameStart.seq;
+    return untouched && kiosk.attractAfterMinutes !== null ? Math.min(kiosk.idleResetMinutes, kiosk.attractAfterMinutes) : kiosk.idleResetMinutes;
   }
 
   /** From when the screens warn that a game nobody plays is about to be cleared (a minute before, or halfway for a shorter wait); null: no such warning due. */
   resetWarnAt(): number | null {
     const at = this.resetAt();
-    const idle = this.config.kiosk?.idleResetMinutes;
-    if (at === null || idle === null || idle === undefined || this.adapter.outcome(this.session.state)) return null;
+    const idle = this.idleResetMinutes();
+    if (at === null || idle === null || this.adapter.outcome(this.session.state)) return null;
     return at - Math.min(RESET_WARNING_MS, (idle * 60_000) / 2);
   }
 
