@@ -287,6 +287,15 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
   );
 
+  // the dice the camera sees at rest read into the roll in progress, at the players' asking (after an Undo of a reading)
+  app.post<IdParams>('/api/tables/:id/read-tray', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
+    const t = table(request, reply);
+    if (!t || !control(t, request, reply)) return reply;
+    const ack = t.readTray();
+    if (!ack.ok) return sendError(reply, 409, ack.error.code, ack.error.message);
+    return { state: ack.state, events: ack.events, seq: ack.seq };
+  });
+
   // a visitor at a demo station says they are still playing: its idle reset waits again
   app.post<IdParams>('/api/tables/:id/still-here', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {
     const t = table(request, reply);

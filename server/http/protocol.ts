@@ -75,6 +75,12 @@ export interface TableSnapshot<S = unknown> {
   /** dice of the roll in progress the camera cannot read: its confirmation is refused until they are read or typed in (0: none) */
   diceUnread: number;
   /**
+   * the reading the players took back with Undo during the roll in progress: its faces (sorted) and when (the
+   * wall clock, as the camera stamps its frames); the dice still in the tray are not read into the roll again
+   * until they move or the players read the tray again (`readTray`); null: none
+   */
+  readingUndone?: { faces: number[]; at: number } | null;
+  /**
    * The table's PIN: only for a client that gave it, or for a display on the server machine
    * itself (loopback: the table-side screen) when the table config allows it (showPinOnLocalDisplay).
    */

@@ -127,6 +127,7 @@ export class SocketHub {
     });
     this.on(socket, 'throw', (request) => this.throwDice(client, request));
     this.on(socket, 'press', (request) => this.press(client, request));
+    this.on(socket, 'readTray', (request) => this.readTray(client, request));
   }
 
   /** Only a string can be the PIN: anything else is a wrong PIN (counted by the limiter), said so in words. */
@@ -189,6 +190,15 @@ export class SocketHub {
     } catch (err) {
       return { ok: false, error: { code: err instanceof SimulatorRequestError ? 'badRequest' : 'simulatorFailed', message: errorText(err) } };
     }
+  }
+
+  /** The dice the camera sees at rest read into the roll in progress (`Table.readTray`); it takes nothing but the ack. */
+  private readTray(client: ClientState, request: unknown): CommandAck {
+    const refused = this.refuse(client);
+    if (refused) return refused;
+    const empty = request === undefined || request === null || (typeof request === 'object' && !Array.isArray(request) && Object.keys(request).length === 0);
+    if (!empty) return { ok: false, error: { code: 'badRequest', message: 'readTray takes nothing: send {} (the dice read are the camera\'s own)' } };
+    return client.table.readTray();
   }
 
   private press(client: ClientState, request: unknown): unknown {

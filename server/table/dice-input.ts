@@ -2,8 +2,12 @@
  * Turns the camera's stable readings into `dice` commands: only while a roll is in progress,
  * only complete readings (no unreadable die), only when the faces differ from what the table
  * already has for this roll, only of dice that moved since the roll began (not the last
- * roll's, still lying in the tray), and never of an empty tray (the dice picked up to be thrown).
+ * roll's, still lying in the tray), never of an empty tray (the dice picked up to be thrown), and
+ * never again of a reading the players took back with Undo while those dice have not moved since
+ * (they throw again, or ask for the tray to be read again: `Table.readTray`); a throw after such an
+ * Undo is read even when it lands on the faces the camera passed on last (`restedAfterUndo`).
  */
+import type { SeenDie } from '../http/protocol.ts';
 import type { Table } from './table.ts';
 
 export interface CameraReading {
@@ -14,6 +18,14 @@ export interface CameraReading {
   unreadable: number;
   /** when the dice last moved before this reading (null: not since the camera started; absent: not known) */
   movedAt?: number | null;
+}
+
+/** The dice the camera sees at rest in the tray and kept zone: the faces read (sorted), and how many it is deciding or cannot read. */
+export function trayFaces(dice: readonly SeenDie[]): { faces: number[]; pending: number; unreadable: number } {
+  const pending = dice.filter((d) => d.pending).length;
+  const unreadable = dice.filter((d) => !d.pending && d.face === null).length;
+  const faces = dice.filter((d) => !d.pending && d.face !== null).map((d) => d.face as number).sort((a, b) => a - b);
+  return { faces, pending, unreadable };
 }
 
 const sameFaces = (a: number[] | null, b: number[]) => a !== null && a.length === b.length && a.every((f, i) => f === b[i]);
@@ -29,19 +41,46 @@ export class DiceInput {
     private readonly log: { debug?(obj: unknown, msg?: string): void } = {},
     private readonly now: () => number = Date.now,
   ) {
-    table.on('applied', (change: { before: unknown; after: unknown }) => {
+    table.on('applied', (change: { before: unknown; after: unknown; command: { type: string; faces?: unknown }; origin: string }) => {
       const key = table.adapter.rollKey(change.after);
       if (key !== null && key !== table.adapter.rollKey(change.before)) {
         this.began = { key, at: this.now() };
         // a roll begun afresh (a new game's roll may have the same key as the last game's) has had nothing sent
         this.rollKey = key;
         this.lastSent = null;
+      } else if (key !== null && change.command.type === 'undo') {
+        // the reading taken back is not "sent" any more: a re-throw landing on the same faces is a new reading
+        this.lastSent = null;
+      } else if (key !== null && change.command.type === 'dice' && change.origin === 'camera' && Array.isArray(change.command.faces)) {
+        // the tray read again at the players' asking (Table.readTray) is the camera's reading too
+        this.rollKey = key;
+        this.lastSent = [...(change.command.faces as number[])].sort((a, b) => a - b);
       }
+    });
+    table.on('vision', (update: { settled: boolean }) => {
+      if (update.settled) this.restedAfterUndo();
     });
   }
 
+  /**
+   * After an Undo of a reading, dice thrown again that come to rest on the faces the camera last passed on
+   * make no reading of the camera's (it passes on only readings that differ from its last one,
+   * server/hardware/camera/stabilizer.ts), though the roll no longer shows them: the dice at rest, every one
+   * decided, that moved since the Undo are read into the roll here. Returns what `reading` made of them, or
+   * null when there was nothing to take.
+   */
+  restedAfterUndo(): ReturnType<DiceInput['reading']> | null {
+    const undone = this.table.readingUndone();
+    const read = undone ? this.table.lastSettledRead() : null;
+    if (!undone || !read || read.movedAt === undefined || read.movedAt === null || read.movedAt < undone.at) return null;
+    const tray = trayFaces(read.dice);
+    // a die still being decided or not readable: the camera's own reading (or none) follows, as for any throw
+    if (tray.pending > 0 || tray.unreadable > 0 || tray.faces.length === 0) return null;
+    return this.reading({ faces: tray.faces, kept: [], unreadable: 0, movedAt: read.movedAt });
+  }
+
   /** Returns what happened, for logs and tests. */
-  reading(reading: CameraReading): 'sent' | 'noRoll' | 'incomplete' | 'unchanged' | 'refused' | 'fromBefore' | 'empty' {
+  reading(reading: CameraReading): 'sent' | 'noRoll' | 'incomplete' | 'unchanged' | 'refused' | 'fromBefore' | 'empty' | 'undone' {
     const { adapter, state } = this.table;
     const key = adapter.rollKey(state);
     if (key === null) {
@@ -61,6 +100,9 @@ export class DiceInput {
     if (faces.length === 0) return 'empty';
     // after a refused reading (a frame that missed a die), the dice the roll had are read again to clear it
     const tableFaces = adapter.rollReadingRefused(state) ? null : adapter.rollFaces(state);
+    // the reading the players took back, the same dice not moved since (a die the camera lost and found again): not taken again
+    const undone = this.table.readingUndone();
+    if (undone && sameFaces(undone.faces, faces) && reading.movedAt !== undefined && (reading.movedAt === null || reading.movedAt < undone.at)) return 'undone';
     if (sameFaces(this.lastSent, faces) || sameFaces(tableFaces ? [...tableFaces].sort((a, b) => a - b) : null, faces)) return 'unchanged';
     this.lastSent = faces;
     const ack = this.table.submit({ type: 'dice', faces }, 'camera');

@@ -19,6 +19,7 @@ import { ABANDONED } from '../store/stats-store.ts';
 import type { GameAdapter } from './game-adapter.ts';
 import { Stopwatch } from './stopwatch.ts';
 import { withEvents, type RecentEvent } from './recent-events.ts';
+import { trayFaces } from './dice-input.ts';
 
 export interface TableLog {
   info(obj: unknown, msg?: string): void;
@@ -88,6 +89,10 @@ export interface TableOptions<S> {
   unsavedRetryMs?: number;
 }
 
+const sorted = (faces: readonly number[]) => [...faces].sort((a, b) => a - b);
+/** the same dice, in any order (null: no dice read) */
+const sameSorted = (a: readonly number[], b: readonly number[] | null) => b !== null && a.length === b.length && sorted(a).every((f, i) => f === sorted(b)[i]);
+
 const NO_DEVICE: DeviceStatus = { kind: 'none', state: 'off' };
 
 /** A camera frame showing the dice moving counts as "still moving" for this long (a camera that stops sending frames does not hold the roll). */
@@ -124,6 +129,14 @@ export class Table<S = unknown> extends EventEmitter {
   private unsavedRetry: NodeJS.Timeout | null = null;
   /** the camera's latest settled look at the roll in progress found dice it cannot read (null: none) */
   private diceUnread: { rollKey: string; count: number } | null = null;
+  /**
+   * the reading the players took back with Undo during the roll in progress: its faces and when (the wall
+   * clock, as the camera stamps its frames); the dice still in the tray are not read into the roll again
+   * until they move or the players ask (`readTray`). null: none, or a reading taken since
+   */
+  private undone: { rollKey: string; faces: number[]; at: number } | null = null;
+  /** the roll in progress and when it began here (the wall clock): dice that have not moved since are the last roll's */
+  private rollBegan: { rollKey: string; at: number } | null = null;
   private readonly unsavedRetryMs: number;
   private readonly extraAlerts = new Map<string, string>();
   /** seq of the newGame that started the game now on the table, and who sent it */
@@ -284,6 +297,7 @@ export class Table<S = unknown> extends EventEmitter {
     if (!result.ok) return result;
     this.seqValue = entry.seq;
     this.persist(entry);
+    this.followRoll(prepared, before, result.state);
     // dice typed in by a person (and taken) are what the tray holds now
     if (prepared.type === 'dice' && origin !== 'camera') this.diceUnread = null;
     if (origin === 'player' || origin === 'box' || (origin === 'camera' && !this.attract)) this.lastActivity = at;
@@ -327,6 +341,75 @@ export class Table<S = unknown> extends EventEmitter {
     return prepared;
   }
 
+  /** Keeps what the roll in progress needs across commands: when it began, and the reading an Undo took back. */
+  private followRoll(command: GameCommand, before: S, after: S): void {
+    const key = this.adapter.rollKey(after);
+    const wall = Date.now(); // the camera stamps its frames with the wall clock
+    if (key === null) this.rollBegan = null;
+    // not known for a roll restored after a restart (as for the camera's own readings, DiceInput)
+    else if (key !== this.adapter.rollKey(before)) this.rollBegan = { rollKey: key, at: wall };
+    const took = this.adapter.rollFaces(before);
+    const left = this.adapter.rollFaces(after);
+    if (command.type === UNDO && key !== null && key === this.adapter.rollKey(before) && took !== null && !sameSorted(took, left)) {
+      // a second Undo in a row leaves the tray as it was: the dice there are still those of the first reading taken back
+      const faces = this.undone?.rollKey === key ? this.undone.faces : sorted(took);
+      this.undone = { rollKey: key, faces, at: wall };
+      return;
+    }
+    if (command.type === 'dice' || key === null || key !== this.undone?.rollKey) this.undone = null;
+  }
+
+  /**
+   * The reading the players took back with Undo during the roll in progress (its faces, sorted) and when
+   * (the wall clock); null when none, or once dice are read into the roll again or the roll ends.
+   */
+  readingUndone(): { faces: number[]; at: number } | null {
+    const undone = this.undone;
+    return undone && undone.rollKey === this.adapter.rollKey(this.session.state) ? { faces: undone.faces, at: undone.at } : null;
+  }
+
+  /** Dice of the roll in progress that have not moved since it began are the last roll's (false when not known). */
+  private fromBeforeRoll(movedAt: number | null | undefined, rollKey: string): boolean {
+    return movedAt !== undefined && this.rollBegan?.rollKey === rollKey && (movedAt === null || movedAt < this.rollBegan.at);
+  }
+
+  /**
+   * The players ask for the dice the camera sees at rest now to be read into the roll in progress (after an
+   * Undo of a reading they want back, or a reading the camera kept to itself): sent as the camera's `dice`
+   * command. Refused, saying why, without a roll, a working camera, dice at rest every one read, or when
+   * the roll already shows those dice.
+   */
+  readTray(): CommandAck {
+    const refuse = (code: string, message: string): CommandAck => ({ ok: false, error: { code, message } });
+    if (this.closed) return refuse('tableClosed', 'The table is shutting down.');
+    const key = this.adapter.rollKey(this.session.state);
+    if (key === null) return refuse('noRoll', 'No roll is in progress: there is nothing to read the dice into.');
+    const { camera } = this.hardware();
+    if (camera.kind === 'none') return refuse('noCamera', 'This table has no camera: dice are typed in.');
+    if (camera.state !== 'ok') return refuse('cameraProblem', `The camera is not reading (${camera.message ?? camera.state}): type the dice in.`);
+    if (this.diceMoving()) return refuse('trayMoving', 'The dice are still moving: wait until they are at rest, then read the tray again.');
+    const read = this.lastSettledRead();
+    if (!read) return refuse('trayNotRead', 'The camera has not read dice at rest yet: wait until it has, or type the dice in.');
+    const tray = trayFaces(read.dice);
+    if (tray.pending > 0) return refuse('diceDeciding', `The camera is still deciding ${tray.pending === 1 ? 'a die' : `${tray.pending} dice`}: wait a moment, then read the tray again.`);
+    if (tray.unreadable > 0) {
+      const dice = tray.unreadable === 1 ? 'a die' : `${tray.unreadable} dice`;
+      return refuse('trayUnread', `The camera cannot read ${dice} in the tray (leaning or covered): straighten or re-roll ${tray.unreadable === 1 ? 'it' : 'them'}, or type the dice in.`);
+    }
+    if (tray.faces.length === 0) return refuse('trayEmpty', 'The camera sees no dice in the tray: throw them, or type them in.');
+    if (this.fromBeforeRoll(read.movedAt, key)) return refuse('diceFromBefore', 'The dice in the tray are from before this roll (they have not moved since it began): throw them.');
+    const shown = this.adapter.rollReadingRefused(this.session.state) ? null : this.adapter.rollFaces(this.session.state);
+    if (shown !== null && sameSorted(shown, tray.faces)) return refuse('alreadyRead', `The roll already shows the dice in the tray (${tray.faces.join(' ')}).`);
+    return this.submit({ type: 'dice', faces: tray.faces }, 'camera');
+  }
+
+  /** The camera sees the dice moving now (frames that stopped coming are no motion, motion that never settles holds only so long). */
+  private diceMoving(): boolean {
+    const moving = this.motionProvider();
+    const frameNow = Date.now(); // the camera stamps its frames with the wall clock
+    return moving !== null && frameNow - moving.last < DICE_MOVING_FRESH_MS && frameNow - moving.since < DICE_MOVING_HOLD_MS;
+  }
+
   /**
    * The camera sees `count` dice of the roll in progress it cannot read (a die leaning, covered): the
    * dice the roll shows are no longer those in the tray, so confirming on them is refused until the
@@ -350,9 +433,7 @@ export class Table<S = unknown> extends EventEmitter {
     if (this.adapter.confirmsRoll(command) && origin !== 'attract' && origin !== 'kiosk' && this.adapter.rollKey(this.session.state) !== null) {
       // a re-throw still rolling: confirming now would keep the dice read before it. Frames that stopped coming are
       // no motion, and motion that never settles (a flickering light, a hand in view) holds the roll only so long
-      const moving = this.motionProvider();
-      const frameNow = Date.now(); // the camera stamps its frames with the wall clock
-      if (moving !== null && frameNow - moving.last < DICE_MOVING_FRESH_MS && frameNow - moving.since < DICE_MOVING_HOLD_MS) {
+      if (this.diceMoving()) {
         return { code: 'diceMoving', message: 'The dice are still moving: wait until the camera has read them, then confirm.' };
       }
     }
@@ -565,6 +646,7 @@ export class Table<S = unknown> extends EventEmitter {
       undoable: this.session.undoable(),
       undoNext: this.session.nextUndone(),
       diceUnread: this.unreadDice(),
+      readingUndone: this.readingUndone(),
       attract: this.attract,
       kiosk: this.config.kiosk !== null,
       simulator: { throw: !!this.simulator.throwDice, press: !!this.simulator.press },

@@ -77,17 +77,20 @@ export function emitAck<T>(socket: Socket, event: string, payload: unknown): Pro
 
 export const auth = (pin = PIN) => ({ authorization: `Bearer ${pin}` });
 
+/** The commands that start a Yorktown game and an attack roll of 4 dice (plane 4 on island 9, seed 5). */
+export const ATTACK_ROLL = [
+  { type: 'newGame', seed: 5, players: 2, deck: 'digital' },
+  { type: 'drawCard' },
+  { type: 'chooseAction', plane: 1, action: 'move' },
+  { type: 'chooseAction', plane: 2, action: 'move' },
+  { type: 'chooseAction', plane: 3, action: 'move' },
+  { type: 'chooseAction', plane: 4, action: 'attack' },
+  { type: 'attack', plane: 4, target: 'planes' },
+] as const;
+
 /** Starts a Yorktown game and an attack roll of 4 dice (plane 4 on island 9, seed 5). */
 export function startAttackRoll(table: Table<any>): void {
-  for (const c of [
-    { type: 'newGame', seed: 5, players: 2, deck: 'digital' },
-    { type: 'drawCard' },
-    { type: 'chooseAction', plane: 1, action: 'move' },
-    { type: 'chooseAction', plane: 2, action: 'move' },
-    { type: 'chooseAction', plane: 3, action: 'move' },
-    { type: 'chooseAction', plane: 4, action: 'attack' },
-    { type: 'attack', plane: 4, target: 'planes' },
-  ]) {
+  for (const c of ATTACK_ROLL) {
     const ack = table.submit(c, 'player');
     if (!ack.ok) throw new Error(`setting up the roll failed at ${c.type}: ${ack.error.message}`);
   }

@@ -228,11 +228,28 @@ export class App {
     this.onEndDismissed(at);
   }
 
-  /** Dice the camera shows settled, while the roll on the table has read nothing and they have not moved since it began: the last roll's. */
+  /**
+   * Dice the camera shows settled, while the roll on the table has read nothing and they have not moved since it
+   * began: the last roll's. Not after a reading of this roll was taken back with Undo (a page opened since saw
+   * no throw): those dice are this roll's (`trayNotTaken`).
+   */
   diceFromBefore(): boolean {
     const v = this.vision;
     const roll = this.state?.roll;
-    return !!roll && !!v && !!this.rollSeen && v.settled && v.dice.length > 0 && roll.tracker.readings === 0 && this.visionMovedAt < this.rollSeen.at;
+    return !!roll && !!v && !!this.rollSeen && !this.snap?.readingUndone && v.settled && v.dice.length > 0 && roll.tracker.readings === 0 && this.visionMovedAt < this.rollSeen.at;
+  }
+
+  /**
+   * The players took back a reading of the roll with Undo (the snapshot's `readingUndone`) and the dice in the
+   * tray have not moved since as far as this page saw: they are not the roll's (the service reads them into it
+   * again only once they move, or when the players read the tray again). A page opened since, with no camera
+   * update yet, says so too; not once the camera sees the tray empty.
+   */
+  trayNotTaken(): boolean {
+    const undone = this.snap?.readingUndone;
+    const v = this.vision;
+    if (!undone || !this.state?.roll || this.visionMovedAt >= undone.at) return false;
+    return !v || (v.settled && v.dice.length > 0);
   }
 
   /**

@@ -96,6 +96,11 @@ export class TableClient {
     return this.emit('throw', request);
   }
 
+  /** The dice the camera sees at rest now read into the roll in progress (after an Undo of a reading). */
+  readTray(): Promise<Ack> {
+    return this.emit('readTray', {});
+  }
+
   press(button: string, press: 'short' | 'long'): Promise<Ack> {
     return this.emit('press', { button, press });
   }

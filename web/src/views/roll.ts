@@ -232,6 +232,8 @@ export function cameraView(app: App): HTMLElement | null {
   const v = app.vision;
   // the tray still holds the last roll's dice: drawn faded, and the players told to throw
   const before = app.diceFromBefore();
+  // a reading the players took back, the dice not moved since: drawn faded too, said, and offered to be read again
+  const notTaken = !before && app.trayNotTaken();
   // during a roll, said while it holds the roll: not once the dice are typed in
   const unsure = before || (app.state?.roll && !app.snap?.diceUnread) ? 0 : unsureDice(v);
   const img = h('img', { class: 'frame', alt: t('camera'), src: v ? `${v.frameUrl.split('?')[0]}?t=${v.at}` : app.client.frameUrl(), id: 'camera-frame' });
@@ -243,7 +245,7 @@ export function cameraView(app: App): HTMLElement | null {
   // a 1 is marked as one that locks, except in a single roll (the Yorktown attack), where 1s neither lock nor cost fuel
   const onesLock = app.state?.roll?.tracker.spec.continuous ?? true;
   for (const d of v?.dice ?? []) {
-    const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 && onesLock ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}${before ? ' before' : ''}`;
+    const cls = `${d.face === null ? 'die-box unreadable' : d.face === 1 && onesLock ? 'die-box one' : 'die-box'}${d.pending ? ' pending' : ''}${before ? ' before' : ''}${notTaken ? ' not-taken' : ''}`;
     overlay.append(
       s('g', { class: cls },
         s('rect', { x: d.x - d.w / 2, y: d.y - d.h / 2, width: d.w, height: d.h, rx: 6 }),
@@ -269,8 +271,9 @@ export function cameraView(app: App): HTMLElement | null {
         ? h('button', { type: 'button', class: 'btn small photo-these', 'data-testid': 'photo-these-dice', title: t('photoTheseDiceWhy'), onclick: () => { app.go('samples'); void takePhoto(app); } }, t('photoTheseDice'))
         : null)
       : h('div', { class: 'hint' }, t('noReadings')),
+    notTaken ? readingUndoneView(app) : null,
     // a re-roll landing on the faces read before gives no new reading: said, so that the throw does not look missed
-    !before && app.diceRestedUnchanged() ? h('p', { class: 'hint', role: 'status', 'data-testid': 'vision-unchanged' }, t('visionUnchanged')) : null,
+    !before && !notTaken && app.diceRestedUnchanged() ? h('p', { class: 'hint', role: 'status', 'data-testid': 'vision-unchanged' }, t('visionUnchanged')) : null,
     outside.length > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-outside' }, outside.length === 1 ? t('visionOutsideOne') : t('visionOutside', { n: outside.length })) : null,
     unsure > 0 ? h('p', { class: 'hint waiting', role: 'status', 'data-testid': 'vision-unsure' }, t('visionUnsure', { n: unsure }),
       // during a roll, with the controls: straight to the manual entry, opened
@@ -278,6 +281,20 @@ export function cameraView(app: App): HTMLElement | null {
         ? [' ', h('button', { type: 'button', class: 'btn small', 'data-testid': 'unsure-manual', onclick: () => openManualEntry(app) }, t('enterByHand'))]
         : null) : null,
   );
+}
+
+/**
+ * The reading taken back (Undo) while its dice still lie in the tray: the camera's boxes are not the roll's
+ * dice. With the controls, a tap reads the tray again (the players undid a reading that was right after all).
+ */
+function readingUndoneView(app: App): HTMLElement {
+  const snap = app.snap;
+  const faces = app.state?.roll?.tracker.faces ?? null;
+  const control = !!snap?.canControl && !app.kiosk && snap.attract !== true && snap.hardware.camera.state === 'ok';
+  return h('p', { class: 'hint reading-undone', role: 'status', 'data-testid': 'reading-undone' }, t(faces === null ? 'readingUndone' : 'readingUndoneMany'),
+    control
+      ? [' ', h('button', { type: 'button', class: 'btn small', 'data-testid': 'read-tray', title: t('readTrayAgainWhy'), onclick: () => void app.act(() => app.client.readTray()) }, t('readTrayAgain'))]
+      : null);
 }
 
 function syncManual(app: App, roll: RollWithOdds): void {
