@@ -42,4 +42,14 @@ describe.skipIf(!HAVE_CHROMIUM)('an action waiting for the PIN', () => {
     await expect.poll(async () => (await state()).setup).toMatchObject({ players: 2 });
     expect(t.errors).toEqual([]);
   });
+
+  it('says a wrong PIN in the page\'s language', async () => {
+    const { server, page } = t;
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${server.url}/?lang=es`);
+    await page.getByTestId('unlock').click();
+    await page.getByTestId('pin-input').fill('0000') // PIN is 4321;
+    await page.getByTestId('pin-submit').click();
+    await expect.poll(() => page.locator('.form-error').textContent()).toBe('PIN incorrecto.');
+  });
 });

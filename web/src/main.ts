@@ -2,6 +2,7 @@
 import { App, KIOSK_VIEWS, VIEWS, type View } from './app.ts';
 import { TableClient } from './client.ts';
 import { initialLang, lang, setLang } from './i18n.ts';
+import { refusalWords } from './refusals.ts';
 import { cueBetween, playCue, setSound, unlockAudio } from './sound.ts';
 import { boxView } from './views/box.ts';
 import { chromeView, pinOverlay } from './views/chrome.ts';
@@ -149,8 +150,9 @@ function start(): void {
     }
   });
   client.on('error', (err) => {
-    if (err.code === 'badPin' || err.code === 'pinRequired' || err.code === 'tooManyAttempts') app.ui.pinError = err.message;
-    app.showToast(err.message, 'error');
+    const words = refusalWords(err);
+    if (err.code === 'badPin' || err.code === 'pinRequired' || err.code === 'tooManyAttempts') app.ui.pinError = words;
+    app.showToast(words, 'error');
   });
   client.on('connection', (connected) => {
     app.connected = connected;

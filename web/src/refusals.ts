@@ -115,6 +115,11 @@ export function problemText(error: { code: string; message: string }): { text: s
 }
 
 /** The toast's headline and, when it is not the engine's own sentence, the engine's words as detail. */
+/** The service's words for a refusal, in the page's language when it has them (a wrong PIN on the PIN prompt). */
+export function refusalWords(error: { code: string; message: string }): string {
+  return (lang() === 'es' ? ES[error.code] : undefined) ?? error.message;
+}
+
 export function refusalText(error: { code: string; message: string }): { text: string; detail: string | null } {
   const es = lang() === 'es' ? ES[error.code] : undefined;
   if (es) return { text: t('rejected', { msg: es }), detail: error.message };

@@ -2,6 +2,7 @@
 import type { App, View } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
 import { lang, setLang, t, type Key } from '../i18n.ts';
+import { refusalWords } from '../refusals.ts';
 import { setSound, soundEnabled, unlockAudio } from '../sound.ts';
 
 const NAV: Record<View, Key> = {
@@ -128,7 +129,7 @@ export function pinOverlay(app: App): HTMLElement | null {
         await app.pinAccepted();
         return;
       } else {
-        app.ui.pinError = reply.error.message || t('pinWrong');
+        app.ui.pinError = refusalWords(reply.error) || t('pinWrong');
         input.value = '';
       }
       app.render(false);
