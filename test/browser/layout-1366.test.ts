@@ -128,6 +128,36 @@ describe.skipIf(!HAVE_CHROMIUM)('a roll on a 1366 × 768 screen', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it('keeps every word of a plane card inside the card, in Spanish too (longer words)', async () => {
+    const { server, page } = t;
+    await command(server, { type: 'newGame', players: 4, seed: 11 });
+    await command(server, { type: 'drawCard' });
+    for (const plane of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane, action: plane <= 2 ? 'takeoffLanding' : 'move' });
+    await page.goto(`${server.url}/?lang=es`);
+    await page.getByTestId('phase').waitFor();
+    if (await page.getByTestId('unlock').count()) await unlock(page); // the PIN given in an earlier test holds
+    await page.locator('select[name=to-3]').waitFor();
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(200);
+      const sticking = await page.evaluate(() => {
+        const out: string[] = [];
+        for (const card of document.querySelectorAll('.plane-card')) {
+          const edge = card.getBoundingClientRect();
+          for (const el of card.querySelectorAll('dd, button, select, .form-row')) {
+            const box = el.getBoundingClientRect();
+            if (box.width > 0 && (box.right > edge.right + 1 || box.left < edge.left - 1)) out.push(`plane ${card.getAttribute('data-plane')} ${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.right - edge.right)} px`);
+            if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) out.push(`plane ${card.getAttribute('data-plane')} button "${(el.textContent ?? '').trim().slice(0, 30)}" cut`);
+          }
+        }
+        return out;
+      });
+      expect(sticking, `${size.width}×${size.height}`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    expect(t.errors).toEqual([]);
+  });
+
   it('keeps them in sight on the demo station\'s screen too', async () => {
     const { server, page } = t;
     await rollScene(server, 'demo');
