@@ -198,8 +198,9 @@ describe.skipIf(!HAVE_CHROMIUM)('every command from the dashboard', () => {
     expect(after.search).toBe(search + 1);
     expect(after.islands.find((i) => i.id === 4)!.weather).toBeNull();
 
-    // plane 4 (0 fuel, on island 9) skips; the turn ends
+    // plane 4 (0 fuel, on island 9) skips, asked first as it crashes; the turn ends
     await page.getByTestId('skip-4').click();
+    expect(await answerAsk(page, true)).toMatch(/^Plane 4 has 0 fuel: skipping costs 1 and it crashes\. Skip anyway\?$/);
     await page.getByTestId('end-turn').click();
     await expect.poll(async () => (await state()).phase).toBe('japanese');
   });

@@ -60,7 +60,7 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
     h('dl', { class: 'plane-stats' },
       h('div', { class: 'stat wide' }, h('dt', null, t('load')), h('dd', null, tk(`load_${plane.load}`))),
       h('div', { class: 'stat wide' }, h('dt', null, t('position')), h('dd', { 'data-testid': `pos-${plane.id}` }, positionText(plane.position))),
-      h('div', { class: 'stat wide' }, h('dt', null, t('action')),
+      plane.destroyed ? null : h('div', { class: 'stat wide' }, h('dt', null, t('action')),
         h('dd', { 'data-testid': `action-${plane.id}` }, plane.action ? tk(`act_${plane.action}`) : t('noAction'), plane.skipped ? ` (${t('actionSkipped')})` : rolling ? ` (${t('actionRolling')})` : plane.done ? ` (${t('actionDone')})` : '')),
       plane.manoeuvre
         ? h('div', { class: 'stat wide' }, h('dt', null, t('manoeuvre')), h('dd', { 'data-testid': `tile-${plane.id}` }, plane.manoeuvre.id ? tk(`man_${plane.manoeuvre.id}`) : secret ? `${tk(`man_${secret}`)} (${t('tileSecret')})` : t('manoeuvreHidden'), plane.manoeuvre.used ? ` (${t('manoeuvreUsed')})` : '',
