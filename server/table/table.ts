@@ -20,6 +20,8 @@ import type { GameAdapter } from './game-adapter.ts';
 import { Stopwatch } from './stopwatch.ts';
 import { withEvents, type RecentEvent } from './recent-events.ts';
 import { trayFaces } from './dice-input.ts';
+import { sameFaces } from '../dice/faces.ts';
+import type { Face } from '../dice/types.ts';
 
 export interface TableLog {
   info(obj: unknown, msg?: string): void;
@@ -91,7 +93,7 @@ export interface TableOptions<S> {
 
 const sorted = (faces: readonly number[]) => [...faces].sort((a, b) => a - b);
 /** the same dice, in any order (null: no dice read) */
-const sameSorted = (a: readonly number[], b: readonly number[] | null) => b !== null && a.length === b.length && sorted(a).every((f, i) => f === sorted(b)[i]);
+const sameSorted = (a: readonly number[], b: readonly number[] | null) => b !== null && sameFaces(a as Face[], b as Face[]);
 
 const NO_DEVICE: DeviceStatus = { kind: 'none', state: 'off' };
 

@@ -4,38 +4,22 @@
  * roll's, "Read the tray again" takes them back in one tap, and dice thrown again landing on the same
  * faces are read (the service no longer ignores them as unchanged).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, api, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { HAVE_CHROMIUM, api, command, shot, tableState, unlock, useBrowserTable } from './harness.ts';
 import { ATTACK_ROLL } from '../service/helpers.ts';
 
 type State = { roll: null | { tracker: { faces: number[] | null; readings: number; spec: { dice: number } } } };
 
 describe.skipIf(!HAVE_CHROMIUM)('a dice reading taken back with Undo', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
-  const state = async () => (await tableState(server)) as unknown as State;
+  // a fixed seed: the dice land the same way every run, so the test checks the camera path, not the model's luck
+  const t = useBrowserTable({ tables: [{ id: 'default', camera: { source: 'synthetic', seed: 1942 }, serial: 'virtual' }] }, { width: 1600, height: 1000 });
+  const state = async () => (await tableState(t.server)) as unknown as State;
   const faces = async () => [...((await state()).roll?.tracker.faces ?? [])].sort().join(',') || null;
   const THROWN = [2, 3, 4, 6];
-  const throwDice = async () => expect((await api(server, 'POST', '/api/tables/default/simulator/throw', { faces: THROWN })).status).toBe(200);
-
-  beforeAll(async () => {
-    buildWeb();
-    // a fixed seed: the dice land the same way every run, so the test checks the camera path, not the model's luck
-    server = await startServer({ tables: [{ id: 'default', camera: { source: 'synthetic', seed: 1942 }, serial: 'virtual' }] });
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    errors = watchErrors(page);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const throwDice = async () => expect((await api(t.server, 'POST', '/api/tables/default/simulator/throw', { faces: THROWN })).status).toBe(200);
 
   it('says the dice in the tray are not the roll\'s, reads them again in one tap, and reads a re-throw landing the same', { timeout: 180_000 }, async (ctx) => {
+    const { server, page } = t;
     const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean; error?: string } };
     if (!health.vision?.ready) {
       ctx.skip(`no dice model to read the simulated camera (${health.vision?.error ?? 'vision not ready'})`);
@@ -93,6 +77,6 @@ describe.skipIf(!HAVE_CHROMIUM)('a dice reading taken back with Undo', () => {
     await expect.poll(faces, { timeout: 60_000 }).toBe('2,3,4,6');
     await expect.poll(() => page.getByTestId('reading-undone').count()).toBe(0);
     expect(await page.locator('.die-box.not-taken').count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(t.errors).toEqual([]);
   });
 });
