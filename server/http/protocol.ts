@@ -74,6 +74,8 @@ export interface TableSnapshot<S = unknown> {
   undoNext?: { seq: number; type: string; piece: number | null } | null;
   /** dice of the roll in progress the camera cannot read: its confirmation is refused until they are read or typed in (0: none) */
   diceUnread: number;
+  /** why the dice in the tray are not the roll's yet: moving (thrown, or seen moving), or at rest with a face not decided yet; Confirm is refused meanwhile. null: at rest and read */
+  trayBusy?: 'moving' | 'deciding' | null;
   /**
    * the reading the players took back with Undo during the roll in progress: its faces (sorted) and when (the
    * wall clock, as the camera stamps its frames); the dice still in the tray are not read into the roll again

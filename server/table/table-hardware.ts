@@ -87,7 +87,7 @@ export class TableHardware {
       table.setMotionProvider(() => this.feed?.motion() ?? null);
       if (this.synthetic) {
         const synthetic = this.synthetic;
-        table.simulator.throwDice = async ({ dice, faces, leaning = 0, keep: kept = [] }) => {
+        const throwOnTray: NonNullable<typeof table.simulator.throwDice> = async ({ dice, faces, leaning = 0, keep: kept = [] }) => {
           const locked = table.adapter.rollLockedOnes(table.state);
           if (kept.length > 0 && (faces || dice !== undefined)) throw new SimulatorRequestError('keep: the dice kept decide how many are thrown; give keep alone (with leaning at most)');
           const keep = [...new Array<number>(locked).fill(1), ...keptAmong(table.adapter.rollFaces(table.state), locked, kept)];
@@ -104,6 +104,11 @@ export class TableHardware {
           // a die that lands leaning is one of the dice thrown: the tray holds the roll's dice, one of them unreadable
           if (leaning > count) throw new SimulatorRequestError(`leaning: ${leaning} of ${count} ${count === 1 ? 'die' : 'dice'} thrown; at most every die thrown can land leaning`);
           return { faces: synthetic.throwDice(count - leaning, keep, leaning) };
+        };
+        table.simulator.throwDice = async (request) => {
+          const thrown = await throwOnTray(request);
+          table.noteThrow();
+          return thrown;
         };
       }
       await this.feed.start();

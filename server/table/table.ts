@@ -102,6 +102,16 @@ const DICE_MOVING_FRESH_MS = 2000;
 /** Motion going on longer than this is not a throw: Confirm is no longer held for it. */
 const DICE_MOVING_HOLD_MS = 10_000;
 
+/** How often the screens are told again whether the tray is busy while it is (motion that stops with no frame, a hold that runs out). */
+const TRAY_BUSY_RECHECK_MS = 1000;
+
+/**
+ * Why the dice in the tray are not the roll's yet: `moving` (the camera sees them move, or dice thrown on the
+ * simulated camera it has not seen at rest since), `deciding` (at rest since they moved, a die's face not decided
+ * yet); null: at rest, and read. Confirm is refused meanwhile (for so long at most: `DICE_MOVING_HOLD_MS`).
+ */
+export type TrayBusy = 'moving' | 'deciding' | null;
+
 /** how long before a demo station clears a game nobody plays the screens say so, at most */
 const RESET_WARNING_MS = 60_000;
 
@@ -150,6 +160,11 @@ export class Table<S = unknown> extends EventEmitter {
   private settledReadProvider: () => SettledRead | null = () => null;
   /** while the camera sees the dice move: since when, and its last frame showing it (null: at rest, or no camera) */
   private motionProvider: () => { since: number; last: number } | null = () => null;
+  /** when dice were last thrown on the simulated camera (the wall clock): moving until it has read dice at rest since */
+  private thrownAt: number | null = null;
+  /** what the snapshots last said of the tray (`trayBusy`), and the timer that looks again while it is busy */
+  private trayBusyShown: TrayBusy = null;
+  private trayBusyCheck: NodeJS.Timeout | null = null;
   simulator: SimulatorControls = {};
   /** where the camera reads the dice, set from the dashboard (null: the table has no camera) */
   cameraSetup: CameraSetup | null = null;
@@ -407,9 +422,44 @@ export class Table<S = unknown> extends EventEmitter {
 
   /** The camera sees the dice moving now (frames that stopped coming are no motion, motion that never settles holds only so long). */
   private diceMoving(): boolean {
-    const moving = this.motionProvider();
+    return this.trayBusy() === 'moving';
+  }
+
+  /** Why the dice in the tray are not the roll's yet (`TrayBusy`). */
+  trayBusy(): TrayBusy {
     const frameNow = Date.now(); // the camera stamps its frames with the wall clock
-    return moving !== null && frameNow - moving.last < DICE_MOVING_FRESH_MS && frameNow - moving.since < DICE_MOVING_HOLD_MS;
+    const moving = this.motionProvider();
+    if (moving !== null && frameNow - moving.last < DICE_MOVING_FRESH_MS && frameNow - moving.since < DICE_MOVING_HOLD_MS) return 'moving';
+    const read = this.lastSettledRead();
+    const movedAt = read?.movedAt ?? null;
+    const thrown = this.thrownAt;
+    // the first frames of a throw come a moment after it: till then the camera still shows the dice before it
+    if (thrown !== null && frameNow - thrown < DICE_MOVING_HOLD_MS && (movedAt === null || movedAt < thrown)) return 'moving';
+    if (read && movedAt !== null && frameNow - movedAt < DICE_MOVING_HOLD_MS && trayFaces(read.dice).pending > 0) return 'deciding';
+    return null;
+  }
+
+  /** Dice were thrown on the simulated camera just now: the tray is moving until the camera has read them at rest. */
+  noteThrow(): void {
+    this.thrownAt = Date.now();
+    this.showTrayBusy();
+  }
+
+  /** The screens are told when the tray becomes busy or at rest (they hold Confirm meanwhile), and looked at again while it is busy. */
+  private showTrayBusy(): void {
+    if (this.closed) return;
+    const busy = this.trayBusy();
+    if (busy !== this.trayBusyShown) {
+      this.trayBusyShown = busy;
+      this.refresh();
+    }
+    if (busy !== null && this.trayBusyCheck === null) {
+      this.trayBusyCheck = setTimeout(() => {
+        this.trayBusyCheck = null;
+        this.showTrayBusy();
+      }, TRAY_BUSY_RECHECK_MS);
+      this.trayBusyCheck.unref?.();
+    }
   }
 
   /**
@@ -433,11 +483,11 @@ export class Table<S = unknown> extends EventEmitter {
 
   private unreadRefusal(command: GameCommand, origin: CommandOrigin): { code: string; message: string } | null {
     if (this.adapter.confirmsRoll(command) && origin !== 'attract' && origin !== 'kiosk' && this.adapter.rollKey(this.session.state) !== null) {
-      // a re-throw still rolling: confirming now would keep the dice read before it. Frames that stopped coming are
-      // no motion, and motion that never settles (a flickering light, a hand in view) holds the roll only so long
-      if (this.diceMoving()) {
-        return { code: 'diceMoving', message: 'The dice are still moving: wait until the camera has read them, then confirm.' };
-      }
+      // a re-throw still rolling or being read: confirming now would keep the dice read before it. Frames that stopped
+      // coming are no motion, and motion that never settles (a flickering light, a hand in view) holds the roll only so long
+      const busy = this.trayBusy();
+      if (busy === 'moving') return { code: 'diceMoving', message: 'The dice are still moving: wait until the camera has read them, then confirm.' };
+      if (busy === 'deciding') return { code: 'diceBeingRead', message: 'The camera is still reading the dice that moved: wait a moment, then confirm.' };
     }
     const unread = this.diceUnread;
     if (!unread || unread.rollKey !== this.adapter.rollKey(this.session.state)) return null;
@@ -592,6 +642,7 @@ export class Table<S = unknown> extends EventEmitter {
   publishVision(update: VisionUpdate): void {
     this.lastVision = update;
     this.emit('vision', update);
+    this.showTrayBusy();
   }
 
   latestVision(): VisionUpdate | null {
@@ -648,6 +699,7 @@ export class Table<S = unknown> extends EventEmitter {
       undoable: this.session.undoable(),
       undoNext: this.session.nextUndone(),
       diceUnread: this.unreadDice(),
+      trayBusy: this.trayBusy(),
       readingUndone: this.readingUndone(),
       attract: this.attract,
       kiosk: this.config.kiosk !== null,
@@ -665,6 +717,8 @@ export class Table<S = unknown> extends EventEmitter {
     this.closed = true;
     if (this.unsavedRetry) clearTimeout(this.unsavedRetry);
     this.unsavedRetry = null;
+    if (this.trayBusyCheck) clearTimeout(this.trayBusyCheck);
+    this.trayBusyCheck = null;
     this.stopwatch.stop();
     this.removeAllListeners();
   }

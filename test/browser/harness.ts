@@ -193,7 +193,7 @@ export async function command(server: RunningServer, cmd: Json, table = 'default
     const { status, data } = await api(server, 'POST', `/api/tables/${table}/commands`, cmd);
     if (status === 200) return data;
     const code = (data as { error?: { code?: string } }).error?.code;
-    if (code === 'diceMoving' && Date.now() < waitUntil) {
+    if ((code === 'diceMoving' || code === 'diceBeingRead') && Date.now() < waitUntil) {
       await new Promise((r) => setTimeout(r, 250));
       continue;
     }

@@ -280,6 +280,8 @@ describe('the simulated camera', () => {
     expect(leaning.statusCode).toBe(200);
     expect(leaning.json().faces).toHaveLength(dice - 1);
     expect(synthetic.current()).toMatchObject({ faces: leaning.json().faces, leaning: 1 });
+    // the dice thrown are moving until the camera has read them at rest: the screens hold Confirm
+    expect((await b.app.inject({ url: '/api/tables/default/state' })).json().trayBusy).toBe('moving');
 
     const tooMany = await post(b, '/api/tables/default/simulator/throw', { dice: 1, leaning: 2 });
     expect(tooMany.statusCode).toBe(400);

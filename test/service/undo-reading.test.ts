@@ -7,11 +7,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BuiltApp } from '../../server/http/app.ts';
-import type { SeenDie, VisionUpdate } from '../../server/http/protocol.ts';
-import type { SettledRead } from '../../server/hardware/ports.ts';
+import type { VisionUpdate } from '../../server/http/protocol.ts';
 import { tableGames } from '../../server/table/games.ts';
 import { startHardware, type TableHardware } from '../../server/table/table-hardware.ts';
-import type { HardwareView, Table } from '../../server/table/table.ts';
+import type { Table } from '../../server/table/table.ts';
+import { FakeCamera } from './fake-camera.ts';
 import { auth, emitAck, listen, nextEvent, socketClient, startAttackRoll, tempDir, testApp, PIN } from './helpers.ts';
 
 let dir: ReturnType<typeof tempDir>;
@@ -43,28 +43,6 @@ async function start(): Promise<{ b: BuiltApp; hw: TableHardware; table: Table<a
   const table = built.service.first();
   const camera = new FakeCamera(table);
   return { b: built, hw, table, camera };
-}
-
-/** A camera working and at rest: its last settled read is `dice`, last moved at `movedAt` (the wall clock). */
-class FakeCamera {
-  dice: SeenDie[] = [];
-  movedAt: number | null = null;
-  state: 'ok' | 'retrying' = 'ok';
-  kind: 'simulated' | 'none' = 'simulated';
-  moving: { since: number; last: number } | null = null;
-
-  constructor(table: Table<any>) {
-    const view = table.hardware();
-    table.setHardwareView((): HardwareView => ({ ...view, camera: this.kind === 'none' ? { kind: 'none', state: 'off' } : { kind: 'simulated', state: this.state, ...(this.state !== 'ok' ? { message: 'no frame for 5.0 s' } : {}) }, vision: { backend: 'test', ready: true } }));
-    table.setSettledReadProvider((): SettledRead | null => (this.dice.length || this.movedAt !== null ? { frame: { data: Buffer.alloc(0), mime: 'image/jpeg', at: Date.now() }, width: 640, height: 480, dice: this.dice, movedAt: this.movedAt } : null));
-    table.setMotionProvider(() => this.moving);
-  }
-
-  /** Dice at rest in the tray, each read as `faces` says (null: unreadable; 'p': still being decided). */
-  rest(faces: (number | null | 'p')[], movedAt: number): void {
-    this.movedAt = movedAt;
-    this.dice = faces.map((f, i) => ({ x: 80 + i * 90, y: 240, w: 50, h: 50, score: 0.9, face: f === 'p' ? 3 : f, ...(f === 'p' ? { pending: true as const } : {}) }));
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -58,6 +58,7 @@ const ES: Record<string, string> = {
   cannotUndo: 'no se puede deshacer más (una partida nueva y el fin del tiempo no se deshacen).',
   undoMoved: 'no se ha deshecho nada: la jugada preguntada ya no es la última.',
   diceMoving: 'los dados aún se mueven: espera a que la cámara los lea y confirma después.',
+  diceBeingRead: 'la cámara aún está leyendo los dados que se han movido: espera un momento y confirma después.',
   cameraProblem: 'la cámara no está leyendo: introduce los dados a mano.',
   trayMoving: 'los dados aún se mueven: espera a que se paren y vuelve a leer la bandeja.',
   trayNotRead: 'la cámara aún no ha leído los dados quietos: espera un momento o introdúcelos a mano.',

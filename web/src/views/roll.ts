@@ -588,10 +588,10 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
             weatherPick(app, roll),
             h('button', {
               type: 'button', class: 'btn primary big-btn', 'data-testid': 'confirm-roll',
-              // the engine takes a confirmation only after an accepted reading of the dice, and the table
-              // none while the camera sees a die it cannot read (said under the camera image)
-              disabled: tr.faces === null || tr.flags.some(isRejection) || (app.snap?.diceUnread ?? 0) > 0,
-              title: tr.faces === null ? t('confirmNeedsDice') : (app.snap?.diceUnread ?? 0) > 0 ? t('confirmNeedsAllRead') : null,
+              // the engine takes a confirmation only after an accepted reading of the dice, and the table none while
+              // the camera sees a die it cannot read (said under the camera image) or dice moving or being read
+              disabled: tr.faces === null || tr.flags.some(isRejection) || (app.snap?.diceUnread ?? 0) > 0 || !!app.snap?.trayBusy,
+              title: tr.faces === null ? t('confirmNeedsDice') : (app.snap?.diceUnread ?? 0) > 0 ? t('confirmNeedsAllRead') : app.snap?.trayBusy ? t('confirmWaitsForDice') : null,
               onclick: () => void app.send(confirmCommand(app, roll)),
             }, t('confirm')),
             h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'undo-roll', onclick: () => void app.send(app.view === 'phone' && app.seat !== null ? { type: 'undo', seat: app.seat } : { type: 'undo' }) }, t('undo')),
