@@ -263,8 +263,15 @@ export class Table<S = unknown> extends EventEmitter {
     const from = this.stores.journal.lastSeqOfType(this.id, REPLAY_STARTS);
     const entries = this.stores.journal.load(this.id, from);
     this.recent = [];
+    this.undone = null;
+    const bySeq = new Map(entries.map((e) => [e.seq, e]));
+    let before = this.session.state;
     const { skipped } = this.session.replay(entries, (seq, events) => {
       this.recent = withEvents(this.recent, seq, this.adapter.publicEvents?.(events) ?? events);
+      const entry = bySeq.get(seq);
+      // a reading taken back before the restart stays taken back: the dice still in the tray are not read into the roll again
+      if (entry) this.followUndone(entry.command, before, this.session.state, entry.at);
+      before = this.session.state;
     });
     for (const s of skipped) this.log.warn({ table: this.id, seq: s.seq, error: s.error }, 'journal entry no longer applies; skipped on replay');
     // the players are told, on the table display, until the next game: their game is not what they left
@@ -365,12 +372,18 @@ export class Table<S = unknown> extends EventEmitter {
     if (key === null) this.rollBegan = null;
     // not known for a roll restored after a restart (as for the camera's own readings, DiceInput)
     else if (key !== this.adapter.rollKey(before)) this.rollBegan = { rollKey: key, at: wall };
+    this.followUndone(command, before, after, wall);
+  }
+
+  /** Keeps the reading an Undo took back during the roll in progress (`readingUndone`), taken back at `at`. */
+  private followUndone(command: GameCommand, before: S, after: S, at: number): void {
+    const key = this.adapter.rollKey(after);
     const took = this.adapter.rollFaces(before);
     const left = this.adapter.rollFaces(after);
     if (command.type === UNDO && key !== null && key === this.adapter.rollKey(before) && took !== null && !sameSorted(took, left)) {
       // a second Undo in a row leaves the tray as it was: the dice there are still those of the first reading taken back
       const faces = this.undone?.rollKey === key ? this.undone.faces : sorted(took);
-      this.undone = { rollKey: key, faces, at: wall };
+      this.undone = { rollKey: key, faces, at };
       return;
     }
     if (command.type === 'dice' || key === null || key !== this.undone?.rollKey) this.undone = null;

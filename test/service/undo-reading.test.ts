@@ -120,6 +120,32 @@ describe('a dice reading taken back with Undo', () => {
   });
 });
 
+describe('a reading taken back, then the service restarted', () => {
+  it('stays taken back: the dice not moved since are not read into the roll again; dice thrown again are', async () => {
+    const { b, thrown } = await readThenUndo();
+    const undone = (await state(b)).readingUndone;
+    expect(undone).toMatchObject({ faces: [2, 3, 4, 6] });
+    await b.app.close();
+    built = null;
+
+    const { b: again, hw, table } = await start();
+    expect(table.state.roll.tracker.faces).toBeNull();
+    // said as before the restart: the same reading, taken back when the journal says the Undo was made
+    const restored = (await state(again)).readingUndone;
+    expect(restored.faces).toEqual(undone.faces);
+    expect(restored.at).toBe(again.service.journal.load('default').at(-1)!.at);
+    const seq = table.seq;
+    // the camera started afresh sees the same dice at rest (no motion since it started), or knows they last moved at the throw
+    expect(hw.diceInput.reading({ faces: [6, 4, 2, 3], kept: [], unreadable: 0, movedAt: null })).toBe('undone');
+    expect(hw.diceInput.reading({ faces: [6, 4, 2, 3], kept: [], unreadable: 0, movedAt: thrown })).toBe('undone');
+    expect(table.seq).toBe(seq);
+    await sleep(5);
+    expect(hw.diceInput.reading({ faces: [6, 4, 2, 3], kept: [], unreadable: 0, movedAt: Date.now() })).toBe('sent');
+    expect(table.state.roll.tracker.faces).toEqual([2, 3, 4, 6]);
+    expect((await state(again)).readingUndone).toBeNull();
+  });
+});
+
 describe('dice thrown again after the Undo', () => {
   it('landing on the faces the camera passed on last are read, though the camera passes on no new reading', async () => {
     const { b, hw, table, camera } = await readThenUndo();
