@@ -164,9 +164,9 @@ export class BoxLink {
   private updateLeds(refresh = true): void {
     const behaviour = this.table.adapter.box;
     if (!behaviour) return;
-    const leds = behaviour.leds({ state: this.table.state, controls: this.controls, now: this.now(), lastRoll: this.lastRoll, diceUnread: this.table.unreadDice() });
+    const leds = behaviour.leds({ state: this.table.state, controls: this.controls, now: this.now(), lastRoll: this.lastRoll, diceUnread: this.table.unreadDice(), trayBusy: this.table.trayBusy() !== null });
     // by themselves (the timer) only the roll and spotted lights change in a way the screens are pushed for (a result's
-    // time over, the alarm, a die unread): a plane light changing alone is low fuel taking turns with selected or
+    // time over, the alarm, a die unread, dice thrown again): a plane light changing alone is low fuel taking turns with selected or
     // rolling every 2 s, which the box shows without every screen being sent the table again
     const timed = (l: LedState | null) => (l ? JSON.stringify({ roll: l.roll, spotted: l.spotted }) : null);
     const changed = timed(leds) !== timed(this.leds);

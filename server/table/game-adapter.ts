@@ -17,8 +17,8 @@ export interface BoxBehaviour<S, C = unknown> {
   press(event: ButtonEvent, state: S, controls: C, context: { lastGame: GameCommand | null }): BoxPress<C>;
   /** the piece (plane) the box has selected, shown on the table screen (null: none) */
   selected(controls: C): number | null;
-  /** `diceUnread`: dice of the roll in progress the camera cannot read (its confirmation is refused meanwhile) */
-  leds(input: { state: S; controls: C; now: number; lastRoll: { success: boolean; at: number } | null; diceUnread: number }): LedState;
+  /** `diceUnread`: dice of the roll in progress the camera cannot read; `trayBusy`: dice moving or being read (its confirmation is refused meanwhile) */
+  leds(input: { state: S; controls: C; now: number; lastRoll: { success: boolean; at: number } | null; diceUnread: number; trayBusy: boolean }): LedState;
   /** did the roll that these events finished succeed? null when they finished none (`before` is the state before them) */
   finishedRoll(before: S, events: GameEvent[]): boolean | null;
 }

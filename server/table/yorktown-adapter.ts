@@ -35,7 +35,7 @@ const yorktownBox: BoxBehaviour<YorktownState, ControlsState> = {
   press: (event, state, controls, { lastGame }) => buttonToCommand(event, state.setup === null ? null : state, controls, { lastGame: newGameChoices(lastGame) }),
   selected: (controls) => controls.selectedPlane,
   // a plane blinks low on fuel once its landing is no longer automatic, as its card shows it red
-  leds: ({ state, controls, now, lastRoll, diceUnread }) => ledsFor({ game: state.setup === null ? null : state, controls, now, lastRoll, diceUnread, lowFuel: state.rules.landing.autoFuel - 1 }),
+  leds: ({ state, controls, now, lastRoll, diceUnread, trayBusy }) => ledsFor({ game: state.setup === null ? null : state, controls, now, lastRoll, diceUnread, trayBusy, lowFuel: state.rules.landing.autoFuel - 1 }),
   finishedRoll: (before, events) => (before.roll && events.some((e) => e.type === 'rollConfirmed') ? rollSuccess(before.roll, before.rules) : null),
 };
 

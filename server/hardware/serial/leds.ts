@@ -39,6 +39,8 @@ export interface LedInputs {
   alarmMs?: number;
   /** dice of the roll in progress the camera cannot read (the table refuses its confirmation meanwhile) */
   diceUnread?: number;
+  /** the dice in the tray are moving or being read (a re-throw): what they show is not the roll's yet */
+  trayBusy?: boolean;
   /** how long low fuel and selected/rolling take turns on a plane LED (default 2 s) */
   lowFuelSwapMs?: number;
 }
@@ -84,7 +86,7 @@ export function ledsFor(input: LedInputs): LedState {
   if (game.roll) {
     const ok = rollSuccess(game.roll, game.rules);
     if (game.roll.tracker.outOfFuel) roll = 'red';
-    else if ((input.diceUnread ?? 0) > 0) roll = 'off';
+    else if ((input.diceUnread ?? 0) > 0 || input.trayBusy) roll = 'off';
     else if (ok !== null) roll = ok ? 'greenBlink' : 'redBlink';
   } else if (input.lastRoll && now - input.lastRoll.at >= 0 && now - input.lastRoll.at < resultMs) {
     roll = input.lastRoll.success ? 'green' : 'red';

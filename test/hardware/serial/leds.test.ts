@@ -65,6 +65,13 @@ describe('box LEDs from the game', () => {
     expect(led(2)).toBe('off');
   });
 
+  it('do not judge the dice read before a re-throw while the dice thrown are moving or being read (Confirm is refused then)', () => {
+    const success = roll({ tracker: { faces: [3, 3, 5, 1], readings: 1, best: { kind: 'tier', tierId: 'raise0', equal: 2, value: 3 } } });
+    const led = (trayBusy: boolean) => ledsFor({ game: game({ roll: success }), controls: INITIAL_CONTROLS, now: at, trayBusy }).roll;
+    expect(led(false)).toBe('greenBlink');
+    expect(led(true)).toBe('off');
+  });
+
   it('judge the Japanese attack on the Yorktown: no hit is a success', () => {
     const attack = (faces: (1 | 2 | 3 | 4 | 5 | 6)[]) => roll({ purpose: 'yorktownAttack', plane: null, tracker: { faces, readings: 1, best: { kind: 'faces', faces } } });
     expect(rollSuccess(attack([2, 3, 4, 5]), RULES)).toBe(true);
@@ -108,7 +115,7 @@ describe("the table's LEDs for a Yorktown game", () => {
     const { yorktownAdapter } = await import('../../../server/table/yorktown-adapter.ts');
     const { scenario } = await import('../../games/yorktown-helpers.ts');
     const s = scenario({ planes: { 1: { position: { at: 'island', island: 5 }, fuel: 5 } } });
-    const leds = (state: typeof s) => yorktownAdapter.box!.leds({ state, controls: INITIAL_CONTROLS, now: s.startedAt ?? 0, lastRoll: null, diceUnread: 0 }).planes[0];
+    const leds = (state: typeof s) => yorktownAdapter.box!.leds({ state, controls: INITIAL_CONTROLS, now: s.startedAt ?? 0, lastRoll: null, diceUnread: 0, trayBusy: false }).planes[0];
     expect(leds(s)).not.toBe('blink'); // 5 fuel lands by itself with the rulebook's 5
     expect(leds({ ...s, rules: { ...s.rules, landing: { ...s.rules.landing, autoFuel: 6 } } })).toBe('blink');
   });
