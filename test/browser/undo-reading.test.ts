@@ -16,15 +16,17 @@ describe.skipIf(!HAVE_CHROMIUM)('a dice reading taken back with Undo', () => {
   const state = async () => (await tableState(t.server)) as unknown as State;
   const faces = async () => [...((await state()).roll?.tracker.faces ?? [])].sort().join(',') || null;
   const THROWN = [2, 3, 4, 6];
-  const throwDice = async () => expect((await api(t.server, 'POST', '/api/tables/default/simulator/throw', { faces: THROWN })).status).toBe(200);
+  const throwDice = async (faces = THROWN) => expect((await api(t.server, 'POST', '/api/tables/default/simulator/throw', { faces })).status).toBe(200);
+  /** Skips the test (false) where no dice model reads the simulated camera. */
+  const visionReady = async (ctx: { skip(note: string): void }): Promise<boolean> => {
+    const health = (await (await fetch(`${t.server.url}/api/health`)).json()) as { vision?: { ready?: boolean; error?: string } };
+    if (!health.vision?.ready) ctx.skip(`no dice model to read the simulated camera (${health.vision?.error ?? 'vision not ready'})`);
+    return !!health.vision?.ready;
+  };
 
   it('says the dice in the tray are not the roll\'s, reads them again in one tap, and reads a re-throw landing the same', { timeout: 180_000 }, async (ctx) => {
     const { server, page } = t;
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean; error?: string } };
-    if (!health.vision?.ready) {
-      ctx.skip(`no dice model to read the simulated camera (${health.vision?.error ?? 'vision not ready'})`);
-      return;
-    }
+    if (!(await visionReady(ctx))) return;
     // plane 4 attacks the planes on island 9: a roll of 4 dice
     for (const c of ATTACK_ROLL) await command(server, { ...c });
     expect((await state()).roll?.tracker.spec.dice).toBe(4);
@@ -82,11 +84,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a dice reading taken back with Undo', () => {
 
   it('a refused reading (a die too many) taken back: the toast names it, the warning stays while the die is in the tray, Confirm stays refused', { timeout: 180_000 }, async (ctx) => {
     const { server, page } = t;
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean; error?: string } };
-    if (!health.vision?.ready) {
-      ctx.skip(`no dice model to read the simulated camera (${health.vision?.error ?? 'vision not ready'})`);
-      return;
-    }
+    if (!(await visionReady(ctx))) return;
     for (const c of ATTACK_ROLL) await command(server, { ...c });
     await page.goto(`${server.url}/?view=roll&lang=en`);
     await page.getByTestId('roll-panel').waitFor();
@@ -97,10 +95,10 @@ describe.skipIf(!HAVE_CHROMIUM)('a dice reading taken back with Undo', () => {
     const confirm = page.getByTestId('confirm-roll');
     const toast = page.locator('.toast-ok');
     // not the faces the tray was left on (the camera passes on no reading of dice landing as its last)
-    const fourDice = async () => expect((await api(server, 'POST', '/api/tables/default/simulator/throw', { faces: [2, 3, 5, 6] })).status).toBe(200);
+    const fourDice = () => throwDice([2, 3, 5, 6]);
     await fourDice();
     await expect.poll(faces, { timeout: 60_000 }).toBe('2,3,5,6');
-    expect((await api(server, 'POST', '/api/tables/default/simulator/throw', { faces: [2, 3, 5, 6, 4] })).status).toBe(200);
+    await throwDice([2, 3, 5, 6, 4]);
     await expect.poll(refused, { timeout: 60_000 }).toBe('wrongDiceCount');
     await expect.poll(() => warning.count()).toBe(1);
     expect(await warning.innerText()).toMatch(/^Expected 4 dice, saw 5\. Take the dice that are not in this roll out of the tray/);
