@@ -80,12 +80,14 @@ export class DiceInput {
    * After an Undo took back a refused reading (a die too many, a locked 1 re-rolled), the dice at rest in
    * the tray, every one read, are read into the roll again: while they are the same dice the refusal comes
    * back, and Confirm stays refused; the players put the tray right (or type the dice in) to go on. Waits for
-   * a tray at rest whose dice are all decided. Returns what `reading` made of them, or null when there was
+   * a working camera and a tray at rest whose dice are all decided. Returns what `reading` made of them, or null when there was
    * nothing to read.
    */
   refusalUndone(): ReturnType<DiceInput['reading']> | null {
     const key = this.table.adapter.rollKey(this.table.state);
-    const tray = this.refusalUndoneIn !== null && this.refusalUndoneIn === key ? this.restingTray() : null;
+    // a camera that stopped reading has its last look only: read once it is back (its next frame at rest)
+    const watching = this.refusalUndoneIn !== null && this.refusalUndoneIn === key && this.table.hardware().camera.state === 'ok';
+    const tray = watching ? this.restingTray() : null;
     if (!tray) return null;
     this.refusalUndoneIn = null;
     return this.reading({ faces: tray.faces, kept: [], unreadable: 0, movedAt: tray.movedAt });

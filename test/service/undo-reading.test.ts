@@ -297,7 +297,7 @@ describe('a refused reading taken back with Undo', () => {
     expect(confirm(table).ok).toBe(true);
   });
 
-  it('waits for the tray at rest with every die decided; dice typed in answer for the tray', async () => {
+  it('waits for a working camera and the tray at rest with every die decided; dice typed in answer for the tray', async () => {
     const { hw, table, camera } = await extraDie();
     const added = camera.movedAt!;
     camera.rest([2, 3, 4, 6, 'p'], added);
@@ -305,6 +305,9 @@ describe('a refused reading taken back with Undo', () => {
     await sleep(5);
     expect(table.state.roll.tracker.flags).toEqual([]);
     camera.rest([2, 3, 4, 6, 5], added);
+    camera.state = 'retrying';
+    expect(hw.diceInput.refusalUndone()).toBeNull();
+    camera.state = 'ok';
     expect(hw.diceInput.refusalUndone()).toBe('sent');
     expect(table.state.roll.tracker.flags).toEqual([{ type: 'wrongDiceCount', expected: 4, seen: 5 }]);
     // read once: nothing more to read
