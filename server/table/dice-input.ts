@@ -5,7 +5,9 @@
  * roll's, still lying in the tray), never of an empty tray (the dice picked up to be thrown), and
  * never again of a reading the players took back with Undo while those dice have not moved since
  * (they throw again, or ask for the tray to be read again: `Table.readTray`); a throw after such an
- * Undo is read even when it lands on the faces the camera passed on last (`restedAfterUndo`).
+ * Undo is read even when it lands on the faces the camera passed on last (`restedAfterUndo`). A refused
+ * reading taken back with Undo is the tray's all the same: the dice at rest there are read again at once
+ * (`refusalUndone`), so that the refusal, and what it says to do, stays while those dice lie there.
  */
 import type { SeenDie } from '../http/protocol.ts';
 import type { Table } from './table.ts';
@@ -35,6 +37,8 @@ export class DiceInput {
   private lastSent: number[] | null = null;
   /** the roll that began while this table was watched, and when (the wall clock, as the camera stamps its frames) */
   private began: { key: string; at: number } | null = null;
+  /** the roll whose refused reading an Undo took back, its tray not read again yet (null: none) */
+  private refusalUndoneIn: string | null = null;
 
   constructor(
     private readonly table: Table<any>,
@@ -43,14 +47,22 @@ export class DiceInput {
   ) {
     table.on('applied', (change: { before: unknown; after: unknown; command: { type: string; faces?: unknown }; origin: string }) => {
       const key = table.adapter.rollKey(change.after);
+      // dice read or typed in since: the tray has been answered for
+      if (change.command.type === 'dice') this.refusalUndoneIn = null;
       if (key !== null && key !== table.adapter.rollKey(change.before)) {
         this.began = { key, at: this.now() };
         // a roll begun afresh (a new game's roll may have the same key as the last game's) has had nothing sent
         this.rollKey = key;
         this.lastSent = null;
+        this.refusalUndoneIn = null;
       } else if (key !== null && change.command.type === 'undo') {
         // the reading taken back is not "sent" any more: a re-throw landing on the same faces is a new reading
         this.lastSent = null;
+        if (table.adapter.rollReadingRefused(change.before)) {
+          this.refusalUndoneIn = key;
+          // after the Undo's own change has gone out: the screens hear of the Undo, then of the tray
+          setImmediate(() => this.refusalUndone());
+        }
       } else if (key !== null && change.command.type === 'dice' && change.origin === 'camera' && Array.isArray(change.command.faces)) {
         // the tray read again at the players' asking (Table.readTray) is the camera's reading too
         this.rollKey = key;
@@ -58,8 +70,27 @@ export class DiceInput {
       }
     });
     table.on('vision', (update: { settled: boolean }) => {
-      if (update.settled) this.restedAfterUndo();
+      if (!update.settled) return;
+      this.restedAfterUndo();
+      this.refusalUndone();
     });
+  }
+
+  /**
+   * After an Undo took back a refused reading (a die too many, a locked 1 re-rolled), the dice at rest in
+   * the tray, every one read, are read into the roll again: while they are the same dice the refusal comes
+   * back, and Confirm stays refused; the players put the tray right (or type the dice in) to go on. Waits for
+   * a working camera and a tray at rest whose dice are all decided. Returns what `reading` made of them, or null when there was
+   * nothing to read.
+   */
+  refusalUndone(): ReturnType<DiceInput['reading']> | null {
+    const key = this.table.adapter.rollKey(this.table.state);
+    // a camera that stopped reading has its last look only: read once it is back (its next frame at rest)
+    const watching = this.refusalUndoneIn !== null && this.refusalUndoneIn === key && this.table.hardware().camera.state === 'ok';
+    const tray = watching ? this.restingTray() : null;
+    if (!tray) return null;
+    this.refusalUndoneIn = null;
+    return this.reading({ faces: tray.faces, kept: [], unreadable: 0, movedAt: tray.movedAt });
   }
 
   /**
@@ -71,12 +102,18 @@ export class DiceInput {
    */
   restedAfterUndo(): ReturnType<DiceInput['reading']> | null {
     const undone = this.table.readingUndone();
-    const read = undone ? this.table.lastSettledRead() : null;
-    if (!undone || !read || read.movedAt === undefined || read.movedAt === null || read.movedAt < undone.at) return null;
-    const tray = trayFaces(read.dice);
     // a die still being decided or not readable: the camera's own reading (or none) follows, as for any throw
-    if (tray.pending > 0 || tray.unreadable > 0 || tray.faces.length === 0) return null;
-    return this.reading({ faces: tray.faces, kept: [], unreadable: 0, movedAt: read.movedAt });
+    const tray = undone ? this.restingTray() : null;
+    if (!undone || !tray || tray.movedAt === undefined || tray.movedAt === null || tray.movedAt < undone.at) return null;
+    return this.reading({ faces: tray.faces, kept: [], unreadable: 0, movedAt: tray.movedAt });
+  }
+
+  /** The dice the camera last saw at rest, every one decided and read (null: none such, or an empty tray). */
+  private restingTray(): { faces: number[]; movedAt: number | null | undefined } | null {
+    const read = this.table.lastSettledRead();
+    if (!read) return null;
+    const tray = trayFaces(read.dice);
+    return tray.pending > 0 || tray.unreadable > 0 || tray.faces.length === 0 ? null : { faces: tray.faces, movedAt: read.movedAt };
   }
 
   /** Returns what happened, for logs and tests. */

@@ -16,15 +16,17 @@ describe.skipIf(!HAVE_CHROMIUM)('a dice reading taken back with Undo', () => {
   const state = async () => (await tableState(t.server)) as unknown as State;
   const faces = async () => [...((await state()).roll?.tracker.faces ?? [])].sort().join(',') || null;
   const THROWN = [2, 3, 4, 6];
-  const throwDice = async () => expect((await api(t.server, 'POST', '/api/tables/default/simulator/throw', { faces: THROWN })).status).toBe(200);
+  const throwDice = async (faces = THROWN) => expect((await api(t.server, 'POST', '/api/tables/default/simulator/throw', { faces })).status).toBe(200);
+  /** Skips the test (false) where no dice model reads the simulated camera. */
+  const visionReady = async (ctx: { skip(note: string): void }): Promise<boolean> => {
+    const health = (await (await fetch(`${t.server.url}/api/health`)).json()) as { vision?: { ready?: boolean; error?: string } };
+    if (!health.vision?.ready) ctx.skip(`no dice model to read the simulated camera (${health.vision?.error ?? 'vision not ready'})`);
+    return !!health.vision?.ready;
+  };
 
   it('says the dice in the tray are not the roll\'s, reads them again in one tap, and reads a re-throw landing the same', { timeout: 180_000 }, async (ctx) => {
     const { server, page } = t;
-    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { vision?: { ready?: boolean; error?: string } };
-    if (!health.vision?.ready) {
-      ctx.skip(`no dice model to read the simulated camera (${health.vision?.error ?? 'vision not ready'})`);
-      return;
-    }
+    if (!(await visionReady(ctx))) return;
     // plane 4 attacks the planes on island 9: a roll of 4 dice
     for (const c of ATTACK_ROLL) await command(server, { ...c });
     expect((await state()).roll?.tracker.spec.dice).toBe(4);
@@ -77,6 +79,56 @@ describe.skipIf(!HAVE_CHROMIUM)('a dice reading taken back with Undo', () => {
     await expect.poll(faces, { timeout: 60_000 }).toBe('2,3,4,6');
     await expect.poll(() => page.getByTestId('reading-undone').count()).toBe(0);
     expect(await page.locator('.die-box.not-taken').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('a refused reading (a die too many) taken back: the toast names it, the warning stays while the die is in the tray, Confirm stays refused', { timeout: 180_000 }, async (ctx) => {
+    const { server, page } = t;
+    if (!(await visionReady(ctx))) return;
+    for (const c of ATTACK_ROLL) await command(server, { ...c });
+    await page.goto(`${server.url}/?view=roll&lang=en`);
+    await page.getByTestId('roll-panel').waitFor();
+    // the page keeps the PIN given in the test before
+    if (await page.getByTestId('unlock').isVisible()) await unlock(page);
+    const refused = async () => ((await state()).roll?.tracker as unknown as { flags: { type: string }[] }).flags.map((f) => f.type).join(',');
+    const warning = page.getByTestId('flag-dice-count');
+    const confirm = page.getByTestId('confirm-roll');
+    const toast = page.locator('.toast-ok');
+    // not the faces the tray was left on (the camera passes on no reading of dice landing as its last)
+    const fourDice = () => throwDice([2, 3, 5, 6]);
+    await fourDice();
+    await expect.poll(faces, { timeout: 60_000 }).toBe('2,3,5,6');
+    await throwDice([2, 3, 5, 6, 4]);
+    await expect.poll(refused, { timeout: 60_000 }).toBe('wrongDiceCount');
+    await expect.poll(() => warning.count()).toBe(1);
+    expect(await warning.innerText()).toMatch(/^Expected 4 dice, saw 5\. Take the dice that are not in this roll out of the tray/);
+    expect(await confirm.isDisabled()).toBe(true);
+
+    // the roll panel's Undo: named in the toast; the die still in the tray, the warning and the refusal stay
+    await page.getByTestId('undo-roll').click();
+    await expect.poll(() => toast.textContent()).toBe("Undone: the camera's reading 2 3 4 5 6 (5 dice for a 4-dice roll).");
+    // read again from the tray after the Undo's own push
+    await expect.poll(refused).toBe('wrongDiceCount');
+    await expect.poll(() => warning.count()).toBe(1);
+    expect(await warning.innerText()).toMatch(/^Expected 4 dice, saw 5\./);
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await faces()).toBe('2,3,5,6');
+    expect((await api(server, 'POST', '/api/tables/default/commands', { type: 'confirmRoll' })).data).toMatchObject({ error: { code: 'readingFlagged' } });
+
+    // the box's Undo, told on this page as news, in its words
+    await page.goto(`${server.url}/?view=roll&lang=es`);
+    await expect.poll(() => warning.count()).toBe(1);
+    await expect.poll(() => page.locator('.die-box').count()).toBe(5);
+    expect((await api(server, 'POST', '/api/tables/default/box/press', { button: 'undo' })).data).toMatchObject({ ok: true, refused: false });
+    await expect.poll(() => toast.textContent()).toBe('Deshecho: la lectura de la cámara 2 3 4 5 6 (5 dados para una tirada de 4).');
+    await expect.poll(refused).toBe('wrongDiceCount');
+    await expect.poll(() => warning.count()).toBe(1);
+
+    // the extra die taken out: the roll is on the dice in the tray again, and Confirm is offered
+    await fourDice();
+    await expect.poll(refused, { timeout: 60_000 }).toBe('');
+    await expect.poll(() => warning.count()).toBe(0);
+    expect(await confirm.isDisabled()).toBe(false);
     expect(t.errors).toEqual([]);
   });
 });

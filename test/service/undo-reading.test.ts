@@ -262,3 +262,69 @@ describe('reading the tray again', () => {
     expect(table.state.roll.tracker.faces).toEqual([2, 3, 4, 6]);
   });
 });
+
+describe('a refused reading taken back with Undo', () => {
+  /** An attack roll of 4 dice read 2 3 4 6, then a fifth die in the tray: the camera's reading 2 3 4 5 6 refused. */
+  async function extraDie(): Promise<Awaited<ReturnType<typeof start>>> {
+    const started = await start();
+    const { hw, table, camera } = started;
+    startAttackRoll(table);
+    await sleep(5);
+    const thrown = Date.now();
+    camera.rest([2, 3, 4, 6], thrown);
+    expect(hw.diceInput.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0, movedAt: thrown })).toBe('sent');
+    const added = Date.now();
+    camera.rest([2, 3, 4, 6, 5], added);
+    expect(hw.diceInput.reading({ faces: [2, 3, 4, 6, 5], kept: [], unreadable: 0, movedAt: added })).toBe('sent');
+    expect(table.state.roll.tracker.flags).toEqual([{ type: 'wrongDiceCount', expected: 4, seen: 5 }]);
+    return started;
+  }
+  const confirm = (table: Table<any>) => table.submit({ type: 'confirmRoll' }, 'box');
+
+  it('comes back while the camera sees those dice: the warning stays and Confirm stays refused, the tray put right reads in', async () => {
+    const { b, hw, table, camera } = await extraDie();
+    const undo = table.submit({ type: 'undo' }, 'box');
+    expect(undo.ok && undo.events).toEqual([expect.objectContaining({ type: 'undone', commands: [expect.objectContaining({ type: 'dice' })] })]);
+    await sleep(5);
+    // the camera's reading of the tray as it is, read again: refused again, the roll still on the dice read before
+    expect(table.state.roll.tracker).toMatchObject({ faces: [2, 3, 4, 6], flags: [{ type: 'wrongDiceCount', expected: 4, seen: 5 }] });
+    expect(b.service.journal.load('default').slice(-2)).toMatchObject([{ command: { type: 'undo' } }, { origin: 'camera', command: { type: 'dice', faces: [2, 3, 4, 5, 6] } }]);
+    expect(confirm(table)).toMatchObject({ ok: false, error: { code: 'readingFlagged' } });
+    expect((await state(b)).readingUndone).toBeNull();
+
+    // the extra die taken out: the camera's reading is the roll's again, and Confirm goes through
+    await sleep(5);
+    const moved = Date.now();
+    camera.rest([2, 3, 4, 6], moved);
+    expect(hw.diceInput.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0, movedAt: moved })).toBe('sent');
+    expect(table.state.roll.tracker.flags).toEqual([]);
+    expect(confirm(table).ok).toBe(true);
+  });
+
+  it('waits for a working camera and the tray at rest with every die decided; dice typed in answer for the tray', async () => {
+    const { hw, table, camera } = await extraDie();
+    const added = camera.movedAt!;
+    camera.rest([2, 3, 4, 6, 'p'], added);
+    expect(table.submit({ type: 'undo' }, 'player').ok).toBe(true);
+    await sleep(5);
+    expect(table.state.roll.tracker.flags).toEqual([]);
+    camera.rest([2, 3, 4, 6, 5], added);
+    camera.state = 'retrying';
+    expect(hw.diceInput.refusalUndone()).toBeNull();
+    camera.state = 'ok';
+    expect(hw.diceInput.refusalUndone()).toBe('sent');
+    expect(table.state.roll.tracker.flags).toEqual([{ type: 'wrongDiceCount', expected: 4, seen: 5 }]);
+    // read once: nothing more to read
+    expect(hw.diceInput.refusalUndone()).toBeNull();
+
+    // taken back again, the dice still being decided; the players type the dice in: the tray is not read over them
+    camera.rest([2, 3, 4, 6, 'p'], added);
+    expect(table.submit({ type: 'undo' }, 'player').ok).toBe(true);
+    expect(table.submit({ type: 'dice', faces: [2, 3, 4, 6] }, 'player').ok).toBe(true);
+    camera.rest([2, 3, 4, 6, 5], added);
+    await sleep(5);
+    expect(hw.diceInput.refusalUndone()).toBeNull();
+    expect(table.state.roll.tracker).toMatchObject({ faces: [2, 3, 4, 6], flags: [] });
+    expect(confirm(table).ok).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@ import { resolveRules, type Rules } from '../../server/games/yorktown1942/rulese
 import type { TableClient } from './client.ts';
 import { clear, h } from './dom.ts';
 import { t, type Key } from './i18n.ts';
-import { alertNews, undoneList, undoneNews, type SeatOf } from './news.ts';
+import { alertNews, refusedReadingWords, undoneList, undoneNews, type SeatOf } from './news.ts';
 import { boxNoteToTell, boxNoteWords } from './box-news.ts';
 import { refusalText } from './refusals.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
@@ -203,6 +203,8 @@ export class App {
   }
 
   setSnapshot(snap: Snapshot): void {
+    // what another page's Undo in this push took back, named from the roll shown until now
+    const refused = this.refusedReading();
     this.snap = snap;
     const key = rollKey(this.state?.roll ?? null);
     if (key === null) this.rollSeen = null;
@@ -214,7 +216,7 @@ export class App {
     // the journal position shown, for scripts and tests that wait for a command to arrive
     this.root.dataset.seq = String(snap.seq);
     this.clockOffset = snap.serverTime - Date.now();
-    const told = this.announce(snap);
+    const told = this.announce(snap, refused);
     this.tellBoxNote(snap, told);
     this.record(snap);
     this.render(false);
@@ -257,13 +259,24 @@ export class App {
    * a re-roll that landed the same, which makes no new reading (said, so that the throw does not look missed).
    */
   diceRestedUnchanged(): boolean {
-    const v = this.vision;
     const faces = this.state?.roll?.tracker.faces;
-    if (!v?.settled || !faces || !this.readingSeen || this.visionMovedAt <= this.readingSeen.at) return false;
-    if (v.dice.some((d) => d.pending || d.face === null)) return false;
-    const seen = v.dice.map((d) => d.face as number).sort((a, b) => a - b);
+    const seen = this.restingFaces();
+    if (!seen || !faces || !this.readingSeen || this.visionMovedAt <= this.readingSeen.at) return false;
     const read = [...faces].sort((a, b) => a - b);
     return seen.length === read.length && seen.every((f, i) => f === read[i]);
+  }
+
+  /** The faces the camera sees at rest, sorted (null: the dice moving, or one of them not read). */
+  private restingFaces(): number[] | null {
+    const v = this.vision;
+    if (!v?.settled || v.dice.some((d) => d.pending || d.face === null)) return null;
+    return v.dice.map((d) => d.face as number).sort((a, b) => a - b);
+  }
+
+  /** The roll's last reading in words when it was refused, as an Undo taking it back names it (null: accepted, or no roll). */
+  private refusedReading(): string | null {
+    const roll = this.state?.roll;
+    return roll ? refusedReadingWords(roll.tracker.flags, this.restingFaces()) : null;
   }
 
   /**
@@ -322,7 +335,7 @@ export class App {
    * Yorktown hit. Once per journal seq: a reconnection or a page opened anew pushes the last command's
    * events again, and the first push a page gets is what was, not news.
    */
-  private announce(snap: Snapshot): boolean {
+  private announce(snap: Snapshot, refused: string | null): boolean {
     const told = this.toldSeq;
     this.toldSeq = snap.seq;
     // a demo station's self-playing game is a show, not news
@@ -335,7 +348,7 @@ export class App {
     }
     const undone = events.find((e) => e.type === 'undone');
     if (undone && this.undoing === 0 && snap.seq !== this.ownUndoSeq) {
-      const text = undoneNews(undone, this.seatOf);
+      const text = undoneNews(undone, this.seatOf, refused);
       if (text) {
         this.showToast(text, 'ok');
         return true;
@@ -423,6 +436,7 @@ export class App {
   async send(command: { type: string; [k: string]: unknown }): Promise<Ack> {
     if (command.type !== 'undo') return this.act(() => this.client.command(command));
     // counted while on its way, also when it is sent again once the PIN is given: its push is told by its own toast
+    const refused = this.refusedReading();
     const undo = async () => {
       this.undoing++;
       try {
@@ -431,16 +445,16 @@ export class App {
         this.undoing--;
       }
     };
-    return this.act(undo, (reply) => this.tellUndone(reply));
+    return this.act(undo, (reply) => this.tellUndone(reply, refused));
   }
 
   /** What an Undo of this page took back, said: a tap in the wrong place must not undo unnoticed. */
-  private tellUndone(reply: Ack): void {
+  private tellUndone(reply: Ack, refused: string | null): void {
     if (!reply.ok || !Array.isArray(reply.events)) return;
     this.ownUndoSeq = typeof reply.seq === 'number' ? reply.seq : null;
     const undone = (reply.events as { type: string; commands?: { type: string; piece?: number | null }[] }[]).find((e) => e.type === 'undone');
     if (!undone?.commands?.length) return;
-    this.showToast(t('undoneToast', { what: undoneList(undone.commands, this.seatOf) }), 'ok');
+    this.showToast(t('undoneToast', { what: undoneList(undone.commands, this.seatOf, refused) }), 'ok');
     this.render(false);
   }
 
