@@ -4,6 +4,7 @@ import { h, keepOpenState } from '../dom.ts';
 import { lang, setLang, t, type Key } from '../i18n.ts';
 import { refusalWords } from '../refusals.ts';
 import { setSound, soundEnabled, unlockAudio } from '../sound.ts';
+import { SENDS } from '../offline.ts';
 
 const NAV: Record<View, Key> = {
   table: 'navTable',
@@ -139,7 +140,7 @@ export function pinOverlay(app: App): HTMLElement | null {
     h('label', { class: 'field' }, h('span', null, t('pinLabel')), input),
     app.ui.pinError ? h('p', { class: 'form-error', role: 'alert' }, app.ui.pinError) : null,
     h('div', { class: 'row' },
-      h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'pin-submit' }, t('pinSubmit')),
+      h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'pin-submit', ...SENDS }, t('pinSubmit')),
       h('button', { type: 'button', class: 'btn big-btn', onclick: () => { app.closePinPrompt(); app.render(false); } }, t('close'))),
   );
   setTimeout(() => input.focus(), 0);
