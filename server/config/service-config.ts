@@ -30,6 +30,8 @@ export interface KioskConfig {
 export interface TableConfig {
   id: string;
   name: string;
+  /** the name is the service's own, there being no tables file ("Table 1"): the pages say it in their language */
+  defaultName?: true;
   game: string;
   /** the camera module's own settings (server/hardware/camera/config.ts) */
   camera: CameraConfig;
@@ -80,6 +82,7 @@ export function defaultTable(): TableConfig {
   return {
     id: 'default',
     name: 'Table 1',
+    defaultName: true,
     game: 'yorktown1942',
     camera: cameraConfig('synthetic'),
     serial: { kind: 'auto' },

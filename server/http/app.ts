@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
 
   app.get('/api/tables', { schema: { querystring: S.noQuery } }, async () =>
-    [...service.tables.values()].map((t) => ({ id: t.id, name: t.name, game: t.adapter.module.id, kiosk: t.config.kiosk !== null })),
+    [...service.tables.values()].map((t) => ({ id: t.id, name: t.name, ...(t.config.defaultName ? { defaultName: true } : {}), game: t.adapter.module.id, kiosk: t.config.kiosk !== null })),
   );
 
   app.get<IdParams>('/api/tables/:id/state', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {

@@ -657,6 +657,7 @@ export class Table<S = unknown> extends EventEmitter {
       leds: leds ?? null,
       box: box ?? null,
     };
+    if (this.config.defaultName) snap.defaultName = true;
     if (view.showPin) snap.pin = this.pinValue;
     return snap;
   }

@@ -1,6 +1,7 @@
 /** The header (navigation, language, control status) and the PIN prompt. */
 import type { App, View } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
+import { tableName } from '../format.ts';
 import { lang, setLang, t, type Key } from '../i18n.ts';
 import { refusalWords } from '../refusals.ts';
 import { setSound, soundEnabled, unlockAudio } from '../sound.ts';
@@ -59,7 +60,7 @@ export function chromeView(app: App): HTMLElement {
     h('div', { class: 'brand' },
       h('h1', { class: 'app-title' }, t('appTitle')),
       h('span', { class: 'game-title' }, t('gameTitle')),
-      snap ? h('span', { class: 'table-name' }, snap.name) : null,
+      snap ? h('span', { class: 'table-name', 'data-testid': 'table-name' }, tableName(snap)) : null,
     ),
     app.kiosk
       ? null
