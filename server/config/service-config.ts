@@ -78,10 +78,17 @@ export const DEFAULT_PORT = 3000;
 const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 export const PIN_PATTERN = /^[0-9]{4,8}$/;
 
+const DEFAULT_TABLE_NAME = 'Table 1';
+
+/** The table goes by the service's own name (no tables file; not a copy of the default given a name of its own). */
+export function hasDefaultName(table: TableConfig): boolean {
+  return table.defaultName === true && table.name === DEFAULT_TABLE_NAME;
+}
+
 export function defaultTable(): TableConfig {
   return {
     id: 'default',
-    name: 'Table 1',
+    name: DEFAULT_TABLE_NAME,
     defaultName: true,
     game: 'yorktown1942',
     camera: cameraConfig('synthetic'),
