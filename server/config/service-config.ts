@@ -30,6 +30,8 @@ export interface KioskConfig {
 export interface TableConfig {
   id: string;
   name: string;
+  /** the name is the service's own, there being no tables file ("Table 1"): the pages say it in their language */
+  defaultName?: true;
   game: string;
   /** the camera module's own settings (server/hardware/camera/config.ts) */
   camera: CameraConfig;
@@ -76,10 +78,18 @@ export const DEFAULT_PORT = 3000;
 const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 export const PIN_PATTERN = /^[0-9]{4,8}$/;
 
+const DEFAULT_TABLE_NAME = 'Table 1';
+
+/** The table goes by the service's own name (no tables file; not a copy of the default given a name of its own). */
+export function hasDefaultName(table: TableConfig): boolean {
+  return table.defaultName === true && table.name === DEFAULT_TABLE_NAME;
+}
+
 export function defaultTable(): TableConfig {
   return {
     id: 'default',
-    name: 'Table 1',
+    name: DEFAULT_TABLE_NAME,
+    defaultName: true,
     game: 'yorktown1942',
     camera: cameraConfig('synthetic'),
     serial: { kind: 'auto' },

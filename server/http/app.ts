@@ -14,6 +14,7 @@ import type { DiceReader } from '../hardware/ports.ts';
 import type { DiceSampleStore } from '../store/dice-sample-store.ts';
 import type { DiceModels } from '../vision/dice-models.ts';
 import type { TableService } from '../table/table-service.ts';
+import { hasDefaultName } from '../config/service-config.ts';
 import { SimulatorRequestError, type Table, type TableLog } from '../table/table.ts';
 import { bearerPin, checkPin, mayShowPin } from './access.ts';
 import { insideWebRoot, originCheck, securityHeaders } from './browser-safety.ts';
@@ -173,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
 
   app.get('/api/tables', { schema: { querystring: S.noQuery } }, async () =>
-    [...service.tables.values()].map((t) => ({ id: t.id, name: t.name, game: t.adapter.module.id, kiosk: t.config.kiosk !== null })),
+    [...service.tables.values()].map((t) => ({ id: t.id, name: t.name, ...(hasDefaultName(t.config) ? { defaultName: true } : {}), game: t.adapter.module.id, kiosk: t.config.kiosk !== null })),
   );
 
   app.get<IdParams>('/api/tables/:id/state', { schema: { params: S.tableParams, querystring: S.noQuery } }, async (request, reply) => {

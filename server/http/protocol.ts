@@ -50,6 +50,8 @@ export interface VisionUpdate {
 export interface TableSnapshot<S = unknown> {
   tableId: string;
   name: string;
+  /** the name is the service's default ("Table 1", no tables file): the pages say it in their language */
+  defaultName?: true;
   game: string; // game module id
   /** journal sequence number of the last accepted command */
   seq: number;
@@ -208,7 +210,7 @@ export type CommandAck<S = unknown> =
  * HTTP:
  *  - GET  /api/health                    {ok, vision: {backend}, tables: [{id, camera, serial}]}
  *  - GET  /api/commands                  {commands: {[type]: JSON schema}}
- *  - GET  /api/tables                    [{id, name}]
+ *  - GET  /api/tables                    [{id, name, defaultName?}]
  *  - GET  /api/tables/:id/state          TableSnapshot
  *  - POST /api/tables/:id/commands       Authorization: Bearer <PIN>; body = command -> 200 {state, events, seq} | 4xx {error}
  *  - GET  /api/tables/:id/frame.jpg      latest camera frame

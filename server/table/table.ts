@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import type { GameCommand, GameEvent } from '../games/game-module.ts';
 import type { BoxView, CommandAck, DeviceStatus, TableSnapshot, VisionUpdate } from '../http/protocol.ts';
-import type { TableConfig } from '../config/service-config.ts';
+import { hasDefaultName, type TableConfig } from '../config/service-config.ts';
 import type { LedState, SettledRead } from '../hardware/ports.ts';
 import { classifyStorageError, type StorageFault } from '../store/database.ts';
 import type { CommandOrigin, JournalStore, StoredEntry } from '../store/journal-store.ts';
@@ -722,6 +722,7 @@ export class Table<S = unknown> extends EventEmitter {
       leds: leds ?? null,
       box: box ?? null,
     };
+    if (hasDefaultName(this.config)) snap.defaultName = true;
     if (view.showPin) snap.pin = this.pinValue;
     return snap;
   }

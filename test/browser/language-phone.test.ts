@@ -40,8 +40,11 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     await page.goto(`${server.url}/?view=table`);
     await page.getByTestId('lang').selectOption('en');
     await expect.poll(() => page.getByTestId('nav-table').textContent()).toBe('Table');
+    expect(await page.getByTestId('table-name').textContent()).toBe('Table 1');
     await page.getByTestId('lang').selectOption('es');
     await expect.poll(() => page.getByTestId('nav-table').textContent()).toBe('Mesa');
+    // the service's own name for its one table (no tables file) is said in the page's language
+    expect(await page.getByTestId('table-name').textContent()).toBe('Mesa 1');
     expect(await page.getByTestId('phase').textContent()).toBe('Acciones de los jugadores');
     expect(await page.locator('.plane-card').first().textContent()).toContain('Combustible');
     await page.reload();

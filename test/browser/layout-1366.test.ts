@@ -69,6 +69,37 @@ async function cardGaps(page: Page): Promise<{ figures: number[]; badge: number[
   });
 }
 
+/**
+ * The plane cards' selects whose chosen option is not shown whole: its text longer than the select's room
+ * on one line, and the select not grown to hold it on the lines it wraps to.
+ */
+async function selectsCut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    const out: string[] = [];
+    for (const sel of document.querySelectorAll<HTMLSelectElement>('.plane-card select')) {
+      const style = getComputedStyle(sel);
+      ctx.font = style.font;
+      const text = sel.selectedOptions[0]?.text ?? '';
+      const fontSize = parseFloat(style.fontSize);
+      // the select's own width less its padding and the arrow beside the text
+      const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * fontSize;
+      const lines = Math.ceil(ctx.measureText(text).width / room);
+      const wraps = style.appearance === 'base-select' && style.whiteSpace !== 'nowrap';
+      if (lines > 1 && !(wraps && sel.clientHeight >= lines * fontSize * 1.1)) out.push(`${sel.name} "${text}" in ${sel.clientWidth} px`);
+    }
+    return out;
+  });
+}
+
+/** Picks the longest choice a plane card's destination lists (the one most likely cut). */
+async function pickLongestDestinations(page: Page): Promise<void> {
+  for (const sel of await page.locator('.plane-card select[name^="to-"]').all()) {
+    const longest = await sel.evaluate((el: HTMLSelectElement) => Array.from(el.options).filter((o) => !o.disabled).sort((a, b) => b.text.length - a.text.length)[0]!.value);
+    await sel.selectOption(longest);
+  }
+}
+
 const SIZES = [
   { width: 1366, height: 768 },
   { width: 1280, height: 800 },
@@ -154,6 +185,14 @@ describe.skipIf(!HAVE_CHROMIUM)('a roll on a 1366 × 768 screen', () => {
       });
       expect(sticking, `${size.width}×${size.height}`).toEqual([]);
     }
+    // a destination longer than the card is wide ("Isla 10 (3 de combustible, sobrevolando 9)") shown whole, on a phone too
+    await pickLongestDestinations(page);
+    for (const size of [...SIZES, PHONES[0]!]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(200);
+      expect(await selectsCut(page), `${size.width}×${size.height}`).toEqual([]);
+    }
+    await shot(page, 'layout-390-destination-es');
     await page.setViewportSize({ width: 1366, height: 768 });
     expect(t.errors).toEqual([]);
   });

@@ -2,11 +2,12 @@
  * A portrait table screen (a TV turned upright at a demo station, 1080 × 1920, and a 768 × 1366 one): no
  * sideways scrolling; during a roll the stopwatch, the status, the roll panel with its camera image and the
  * four plane cards in sight together on 1080 × 1920, without scrolling (the board may go under them), on
- * the table's and the demo station's screens; type large enough to read across the table.
+ * the table's and the demo station's screens, after a throw of the simulated camera too, in English and
+ * Spanish (longer words); type large enough to read across the table.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, command, shot, unlock, useBrowserTable, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, command, shot, tableState, unlock, useBrowserTable, type RunningServer } from './harness.ts';
 
 const TABLES = {
   tables: [
@@ -29,6 +30,15 @@ async function rollScene(server: RunningServer, table: string): Promise<void> {
   for (const plane of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane, action: plane === 1 ? 'move' : 'search' }, table);
   await command(server, { type: 'move', plane: 1, to: 10 }, table);
   await command(server, { type: 'lightningAttack', plane: 1 }, table);
+}
+
+/** Throws the roll's dice with the simulated camera's button and waits for the camera's reading to be taken. */
+async function throwAndRead(server: RunningServer, page: Page): Promise<void> {
+  const readings = async () => ((await tableState(server)).roll as { tracker: { readings: number } }).tracker.readings;
+  const before = await readings();
+  await page.getByTestId('throw').click();
+  await expect.poll(readings, { timeout: 30_000 }).toBeGreaterThan(before);
+  await page.locator('.roll-panel .faces-row').first().waitFor();
 }
 
 interface Sight {
@@ -165,8 +175,14 @@ describe.skipIf(!HAVE_CHROMIUM)('a portrait table screen', () => {
     await page.getByTestId('confirm-roll').waitFor();
     await at(page, SMALL, 'es 768×1366');
     await at(page, TALL, 'es 1080×1920');
+    // after a throw of the simulated camera (its buttons shown, the dice read kept or thrown again), in both languages
+    await throwAndRead(server, page);
+    await checkRoll(page, 'es, after a throw');
+    await sightWithFrame(page, []);
+    await shot(page, 'layout-portrait-table-throw-es');
     await page.goto(`${server.url}/?lang=en`);
     await page.getByTestId('confirm-roll').waitFor();
+    await checkRoll(page, 'en, after a throw');
     expect(t.errors).toEqual([]);
   });
 

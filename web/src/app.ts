@@ -9,6 +9,7 @@ import { clear, h } from './dom.ts';
 import { t, type Key } from './i18n.ts';
 import { alertNews, refusedReadingWords, undoneList, undoneNews, type SeatOf } from './news.ts';
 import { boxNoteToTell, boxNoteWords } from './box-news.ts';
+import { holdSendsWhileOffline } from './offline.ts';
 import { refusalText } from './refusals.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
 import type { KeepPick } from './kept-dice.ts';
@@ -544,6 +545,7 @@ export class App {
     if (force || !this.hold.holds(this.regions().chrome)) this.renderChrome();
     this.renderOverlays();
     this.renderToast();
+    holdSendsWhileOffline(this.root, !this.connected);
   }
 
   /** True when the user is in the middle of something in `el`: a partial update leaves it for now. */

@@ -3,6 +3,7 @@ import type { Rules } from '../../server/games/yorktown1942/ruleset.ts';
 import type { Position } from '../../server/games/yorktown1942/types.ts';
 import { readModelName } from '../../server/vision/model-name.ts';
 import { lang, t } from './i18n.ts';
+import type { Snapshot } from './types.ts';
 
 /** mm:ss (h:mm:ss past an hour); negative times show as 0:00 */
 export function clockText(ms: number): string {
@@ -96,4 +97,10 @@ export function modelText(name: string): string {
   const m = readModelName(name);
   if (m.taughtPhotos === null) return m.version;
   return m.taughtOn ? t('modelTaughtOn', { version: m.version, n: m.taughtPhotos, day: m.taughtOn }) : t('modelTaught', { version: m.version, n: m.taughtPhotos });
+}
+
+/** The table's name: the service's own ("Table 1", no tables file) in the page's language, one the owner gave as given. */
+export function tableName(snap: Pick<Snapshot, 'name' | 'defaultName'>): string {
+  const n = snap.defaultName ? /^Table (\d+)$/.exec(snap.name)?.[1] : undefined;
+  return n === undefined ? snap.name : t('defaultTableName', { n });
 }

@@ -6,6 +6,7 @@
 const en = {
   appTitle: 'Flight Deck',
   gameTitle: '1942 USS Yorktown',
+  defaultTableName: 'Table {n}',
   language: 'Language',
   navTable: 'Table',
   navRoll: 'Dice',
@@ -761,6 +762,7 @@ export type Lang = 'en' | 'es';
 const es: Record<Key, string> = {
   appTitle: 'Flight Deck',
   gameTitle: '1942 USS Yorktown',
+  defaultTableName: 'Mesa {n}',
   language: 'Idioma',
   navTable: 'Mesa',
   navRoll: 'Dados',

@@ -75,6 +75,7 @@ const ES: Record<string, string> = {
   offline: 'no hay conexión con la mesa.',
   timeout: 'la mesa no ha respondido a tiempo.',
   network: 'no se ha podido hablar con la mesa.',
+  noReply: 'la mesa no ha dado ninguna respuesta.',
   // dice photos (views/samples.ts)
   noSettledRead: 'la cámara aún no ha leído dados quietos: tira, deja que se paren y vuelve a intentarlo.',
   samplesOff: 'este servicio no guarda fotos de dados (se arrancó sin carpeta de fotos de dados).',
@@ -106,22 +107,29 @@ const ES: Record<string, string> = {
 };
 
 /**
+ * No word from the table (client.ts): not a refusal, and the page's own English words (or the browser's)
+ * are no detail to keep under the Spanish sentence.
+ */
+const CONNECTION_PROBLEMS = new Set(['offline', 'timeout', 'noReply', 'network']);
+
+/**
  * A problem that is not a refused game command (the dice photos page): the service's own words; in
  * Spanish a Spanish sentence for its code first, with the service's words under it.
  */
 export function problemText(error: { code: string; message: string }): { text: string; detail: string | null } {
   const es = lang() === 'es' ? ES[error.code] : undefined;
-  if (es) return { text: es.charAt(0).toUpperCase() + es.slice(1), detail: error.message };
+  if (es) return { text: es.charAt(0).toUpperCase() + es.slice(1), detail: CONNECTION_PROBLEMS.has(error.code) ? null : error.message };
   return { text: error.message, detail: null };
 }
 
-/** The toast's headline and, when it is not the engine's own sentence, the engine's words as detail. */
 /** The service's words for a refusal, in the page's language when it has them (a wrong PIN on the PIN prompt). */
 export function refusalWords(error: { code: string; message: string }): string {
   return (lang() === 'es' ? ES[error.code] : undefined) ?? error.message;
 }
 
+/** The toast's headline and, when it is not the engine's own sentence, the engine's words as detail. */
 export function refusalText(error: { code: string; message: string }): { text: string; detail: string | null } {
+  if (CONNECTION_PROBLEMS.has(error.code)) return problemText(error);
   const es = lang() === 'es' ? ES[error.code] : undefined;
   if (es) return { text: t('rejected', { msg: es }), detail: error.message };
   return { text: t('rejected', { msg: error.message }), detail: null };

@@ -8,6 +8,7 @@
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { t } from '../i18n.ts';
+import { SENDS } from '../offline.ts';
 
 interface Question {
   text: string;
@@ -76,7 +77,7 @@ export function askOverlay(app: App): HTMLElement | null {
     h('div', { class: 'overlay-box' },
       h('p', { id: 'ask-text', class: 'ask-text' }, open.text),
       h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'ask-yes', onclick: () => open.answer(true) }, open.yes),
+        h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'ask-yes', ...SENDS, onclick: () => open.answer(true) }, open.yes),
         h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'ask-no', onclick: () => open.answer(false) }, t('back')))));
   return open.node;
 }

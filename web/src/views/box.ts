@@ -3,6 +3,7 @@ import type { LedMode } from '../../../server/hardware/ports.ts';
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
+import { SENDS } from '../offline.ts';
 
 const BUTTONS = ['plane1', 'plane2', 'plane3', 'plane4', 'search', 'takeoffLanding', 'attack', 'move', 'confirm', 'undo'] as const;
 /** a long press, as the box's firmware counts it (hardware.md) */
@@ -16,7 +17,7 @@ function led(label: string, mode: string, lit: 'green' | 'red' = 'green'): HTMLE
 export function boxView(app: App): HTMLElement {
   const buttons = BUTTONS.map((b) => {
     let downAt = 0;
-    const el = h('button', { type: 'button', class: `box-btn box-${b}`, 'data-testid': `box-${b}` }, tk(`btn_${b}`));
+    const el = h('button', { type: 'button', class: `box-btn box-${b}`, 'data-testid': `box-${b}`, ...SENDS }, tk(`btn_${b}`));
     el.addEventListener('pointerdown', () => {
       downAt = Date.now();
     });

@@ -1,9 +1,11 @@
 /** The header (navigation, language, control status) and the PIN prompt. */
 import type { App, View } from '../app.ts';
 import { h, keepOpenState } from '../dom.ts';
+import { tableName } from '../format.ts';
 import { lang, setLang, t, type Key } from '../i18n.ts';
 import { refusalWords } from '../refusals.ts';
 import { setSound, soundEnabled, unlockAudio } from '../sound.ts';
+import { SENDS } from '../offline.ts';
 
 const NAV: Record<View, Key> = {
   table: 'navTable',
@@ -58,7 +60,7 @@ export function chromeView(app: App): HTMLElement {
     h('div', { class: 'brand' },
       h('h1', { class: 'app-title' }, t('appTitle')),
       h('span', { class: 'game-title' }, t('gameTitle')),
-      snap ? h('span', { class: 'table-name' }, snap.name) : null,
+      snap ? h('span', { class: 'table-name', 'data-testid': 'table-name' }, tableName(snap)) : null,
     ),
     app.kiosk
       ? null
@@ -139,7 +141,7 @@ export function pinOverlay(app: App): HTMLElement | null {
     h('label', { class: 'field' }, h('span', null, t('pinLabel')), input),
     app.ui.pinError ? h('p', { class: 'form-error', role: 'alert' }, app.ui.pinError) : null,
     h('div', { class: 'row' },
-      h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'pin-submit' }, t('pinSubmit')),
+      h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'pin-submit', ...SENDS }, t('pinSubmit')),
       h('button', { type: 'button', class: 'btn big-btn', onclick: () => { app.closePinPrompt(); app.render(false); } }, t('close'))),
   );
   setTimeout(() => input.focus(), 0);

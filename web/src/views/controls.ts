@@ -6,6 +6,7 @@ import { ask } from './ask.ts';
 import { h, keepOpenState } from '../dom.ts';
 import { planeList, t, tk } from '../i18n.ts';
 import { cardWords } from './status.ts';
+import { SENDS } from '../offline.ts';
 
 /** A card whose id is not in the deck data: the players read its islands, plane and event off the card. */
 const other = { a: '1', b: '', plane: 'jake', event: 'none', directHit: false };
@@ -23,7 +24,7 @@ function otherCardForm(app: App): HTMLElement {
       h('label', { class: 'field' }, h('span', null, t('plane', { n: '' }).trim()), pick('card-plane', other.plane, (['jake', 'kate', 'zeke'] as const).map((p): [string, string] => [p, tk(`jap_${p}`)]), (v) => { other.plane = v; })),
       h('label', { class: 'field' }, h('span', null, t('cardEvent')), pick('card-event', other.event, (['none', 'cap', 'shohoMoves'] as const).map((e): [string, string] => [e, tk(`event_${e}`)]), (v) => { other.event = v; })),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'card-direct', checked: other.directHit, onchange: (e: Event) => { other.directHit = (e.target as HTMLInputElement).checked; } }), ` ${t('directHit')}`),
-      h('button', { type: 'button', class: 'btn primary', 'data-testid': 'other-card', onclick: async () => {
+      h('button', { type: 'button', class: 'btn primary', 'data-testid': 'other-card', ...SENDS, onclick: async () => {
         const cardIslands = [Number(other.a), ...(other.b ? [Number(other.b)] : [])];
         // folded once the card is in; opened again if the engine refuses it, so it can be corrected
         app.ui.otherCardOpen = false;
@@ -43,7 +44,7 @@ function otherCardForm(app: App): HTMLElement {
 }
 
 function drawCardButton(app: App): HTMLElement {
-  return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', onclick: () => void app.act(() => app.client.command({ type: 'drawCard' }), (reply) => {
+  return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'draw-card', ...SENDS, onclick: () => void app.act(() => app.client.command({ type: 'drawCard' }), (reply) => {
     // shown only when a card is to be drawn: refused as out of phase, another screen drew it first (its push may be on its way)
     if (!reply.ok && (reply.error.code === 'wrongPhase' || reply.error.code === 'rollInProgress')) {
       app.showToast(t('cardDrawnElsewhere'), 'ok');
@@ -54,7 +55,7 @@ function drawCardButton(app: App): HTMLElement {
 
 /** The planes that have not acted skip (in the air they spend fuel, and crash without it): asked first, as a click can come too early. */
 function endTurnButton(app: App, waiting: PlaneState[]): HTMLElement {
-  return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', onclick: () => {
+  return h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-turn', ...SENDS, onclick: () => {
     if (waiting.length === 0) return void app.send({ type: 'endTurn' });
     const rules = app.rules();
     const crashing = waiting.filter((p) => skipCost(app.state!, rules, p, 'endTurn').crashes).map((p) => p.id);
@@ -82,7 +83,7 @@ function cardEntry(app: App): HTMLElement[] {
   return [
     h('div', { class: 'card-pick' },
       h('label', { class: 'field' }, h('span', null, t('cardDrawnPick')), sel),
-      h('button', { type: 'button', class: 'btn primary', 'data-testid': 'card-drawn', disabled: app.ui.cardPick === '', onclick: async () => {
+      h('button', { type: 'button', class: 'btn primary', 'data-testid': 'card-drawn', ...SENDS, disabled: app.ui.cardPick === '', onclick: async () => {
         const reply = await app.send({ type: 'cardDrawn', cardId: app.ui.cardPick });
         if (reply.ok) app.ui.cardPick = '';
       } }, t('cardDrawn'))),
@@ -122,9 +123,9 @@ export function gameControls(app: App): HTMLElement | null {
   // during a roll its panel has the Undo
   // held, saying why, when there is nothing to take back (a game just set up, an empty table)
   const nothing = app.snap.undoable === 0;
-  if (!st?.roll) buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', disabled: nothing, title: nothing ? t('nothingToUndo') : null, onclick: () => void app.send({ type: 'undo' }) }, t('undo')));
+  if (!st?.roll) buttons.push(h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', ...SENDS, disabled: nothing, title: nothing ? t('nothingToUndo') : null, onclick: () => void app.send({ type: 'undo' }) }, t('undo')));
   if (running) {
-    buttons.push(h('button', { type: 'button', class: 'btn danger small', 'data-testid': 'reset', onclick: () => {
+    buttons.push(h('button', { type: 'button', class: 'btn danger small', 'data-testid': 'reset', ...SENDS, onclick: () => {
       void ask(app, t('resetConfirm'), t('reset')).then((ok) => (ok ? app.send({ type: 'resetTable' }) : undefined));
     } }, t('reset')));
   }

@@ -5,6 +5,7 @@ import { durationText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
 import { playNow } from './kiosk.ts';
 import { resetCountdown } from './reset-warning.ts';
+import { SENDS } from '../offline.ts';
 
 const PLAY_PAGES: View[] = ['table', 'roll', 'phone', 'kiosk'];
 
@@ -44,7 +45,7 @@ export function endOverlay(app: App): HTMLElement | null {
         } }, t('newGame')),
         // a roll confirmed by mistake can have ended the game: it is taken back while the game's time lasts
         app.snap?.canControl && app.snap.undoable > 0 && !app.snap.attract && st.deadline !== null && app.now() < st.deadline
-          ? h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'end-undo', onclick: () => void app.send({ type: 'undo' }) }, t('endUndo'))
+          ? h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'end-undo', ...SENDS, onclick: () => void app.send({ type: 'undo' }) }, t('endUndo'))
           : null,
         h('button', { type: 'button', class: 'btn big-btn', onclick: () => {
           app.dismissEnd(outcome.at);

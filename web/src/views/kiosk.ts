@@ -10,6 +10,7 @@ import { t } from '../i18n.ts';
 import type { DayStats } from '../types.ts';
 import { defeatsView } from './defeats.ts';
 import { tableView } from './table.ts';
+import { SENDS } from '../offline.ts';
 
 let stats: DayStats | null = null;
 let statsAt = 0;
@@ -61,7 +62,7 @@ function playPanel(app: App): HTMLElement {
   return h('section', { class: 'kiosk-play', 'data-testid': 'kiosk-play' },
     h('p', { class: 'invite' }, t('kioskInvite')),
     h('div', { class: 'row' },
-      h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'play-now', onclick: () => playNow(app) }, t('playNow')),
+      h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'play-now', ...SENDS, onclick: () => playNow(app) }, t('playNow')),
       h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'play-choose', onclick: () => app.go('wizard') }, t('playChoose'))),
   );
 }
@@ -78,7 +79,7 @@ export function kioskView(app: App): HTMLElement {
   };
   return h('div', { class: `kiosk-view${attract ? ' attract' : ''}`, 'data-testid': 'kiosk-view', onclick: attract || noGame ? tapToPlay : null },
     attract
-      ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', onclick: () => playNow(app) },
+      ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', ...SENDS, onclick: () => playNow(app) },
           h('span', { class: 'badge' }, t('attractBadge')), ' ', t('kioskAttract'), h('span', { class: 'invite' }, t('kioskInvite')))
       : noGame ? playPanel(app) : null,
     h('div', { class: 'kiosk-body' }, attract || noGame ? statsView() : null, tableView(app)),

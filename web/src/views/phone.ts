@@ -10,6 +10,7 @@ import { startGameButton, turnStepButton } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
 import { alertsView, cardIsPast, cardWords, directHitMissed, countersView, historyView, nextStepView, shownCard, stopwatchView } from './status.ts';
+import { SENDS } from '../offline.ts';
 
 export function phoneView(app: App): HTMLElement {
   const st = app.state;
@@ -88,7 +89,7 @@ function undoButton(app: App): HTMLElement | null {
     }
     await app.send(app.seat === null ? { type: 'undo' } : { type: 'undo', seat: app.seat });
   };
-  return h('button', { type: 'button', class: 'btn', 'data-testid': 'phone-undo', onclick: () => void undo() }, t('undo'));
+  return h('button', { type: 'button', class: 'btn', 'data-testid': 'phone-undo', ...SENDS, onclick: () => void undo() }, t('undo'));
 }
 
 /** The board and the counters, folded: the players have the real board in front of them, a phone a glance at it. */

@@ -12,6 +12,7 @@ import { skipCost } from '../../../server/games/yorktown1942/skip-cost.ts';
 import { h, type Child } from '../dom.ts';
 import { positionText, skillDice } from '../format.ts';
 import { planeList, t, tk, type Key } from '../i18n.ts';
+import { SENDS } from '../offline.ts';
 
 const ACTIONS = ['search', 'takeoffLanding', 'attack', 'move'] as const;
 
@@ -468,7 +469,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
   }
   if (extras.length) parts.push(h('div', { class: 'form-row extras' }, extras));
   if (!parts.length) return null;
-  return h('div', { class: 'plane-controls' }, parts);
+  return h('div', { class: 'plane-controls', ...SENDS }, parts);
 }
 
 export function planesView(app: App, seat: number | null, withControls: boolean): HTMLElement {

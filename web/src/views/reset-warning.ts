@@ -6,6 +6,7 @@
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { t } from '../i18n.ts';
+import { SENDS } from '../offline.ts';
 
 function secondsLeft(app: App, at: number): number {
   return Math.max(0, Math.ceil((at - app.now()) / 1000));
@@ -31,7 +32,7 @@ export function resetWarning(app: App): HTMLElement | null {
     h('div', { class: 'overlay-box' },
       h('h1', { id: 'reset-title' }, t('stillPlaying')),
       resetCountdown(app, 'resetWarningIn', app.snap!.resetAt!),
-      h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'still-here' }, t('keepPlaying'))));
+      h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'still-here', ...SENDS }, t('keepPlaying'))));
 }
 
 let shown = false;

@@ -18,6 +18,7 @@ import { optionKey, splitOptions, type SplitOption } from '../split.ts';
 import { decimalText } from '../format.ts';
 import { takePhoto } from './samples.ts';
 import { areaShape } from './areas.ts';
+import { SENDS } from '../offline.ts';
 
 /** The engine's words for where each die comes from, in the chosen language (unknown words as they are). */
 const REASONS: Record<string, Key> = {
@@ -293,7 +294,7 @@ function readingUndoneView(app: App): HTMLElement {
   const control = !!snap?.canControl && !app.kiosk && snap.attract !== true && snap.hardware.camera.state === 'ok';
   return h('p', { class: 'hint reading-undone', role: 'status', 'data-testid': 'reading-undone' }, t(faces === null ? 'readingUndone' : 'readingUndoneMany'),
     control
-      ? [' ', h('button', { type: 'button', class: 'btn small', 'data-testid': 'read-tray', title: t('readTrayAgainWhy'), onclick: () => void app.act(() => app.client.readTray()) }, t('readTrayAgain'))]
+      ? [' ', h('button', { type: 'button', class: 'btn small', 'data-testid': 'read-tray', ...SENDS, title: t('readTrayAgainWhy'), onclick: () => void app.act(() => app.client.readTray()) }, t('readTrayAgain'))]
       : null);
 }
 
@@ -375,7 +376,7 @@ function manualView(app: App, roll: RollWithOdds): HTMLElement {
     h('div', { class: 'slots' }, slots),
     h('div', { class: 'pad' }, pad),
     h('div', { class: 'row' },
-      h('button', { type: 'button', class: 'btn primary', disabled: !complete, 'data-testid': 'send-dice',
+      h('button', { type: 'button', class: 'btn primary', disabled: !complete, 'data-testid': 'send-dice', ...SENDS,
         onclick: () => void app.send({ type: 'dice', faces: app.ui.manualFaces as number[] }) }, t('sendDice')),
       h('button', { type: 'button', class: 'btn', 'data-testid': 'clear-dice', onclick: () => {
         // every die typed again but the locked 1s (a single roll's last reading is not put back)
@@ -577,7 +578,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
     // the buttons first (as on screen, and in the keyboard's order); a phone shows them under the figures (styles.css),
     // and the phone page keeps the main ones (.roll-main: one box there, none wider) in a bar at the screen's foot
     control
-      ? h('div', { class: 'roll-actions' },
+      ? h('div', { class: 'roll-actions', ...SENDS },
           h('div', { class: 'roll-main', 'data-testid': 'roll-main' },
             mayThrow
               ? h('button', {

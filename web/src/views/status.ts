@@ -146,7 +146,7 @@ export function alertsView(app: App): HTMLElement | null {
   const snap = app.snap;
   if (!snap) return null;
   const items: HTMLElement[] = [];
-  if (!app.connected) items.push(h('li', { class: 'alert' }, t('disconnected')));
+  if (!app.connected) items.push(h('li', { class: 'alert', 'data-testid': 'offline' }, t('disconnected')));
   const cameraAlert = snap.alerts.some((a) => a.code === 'cameraProblem');
   if (!cameraAlert && snap.manualDice && snap.hardware.camera.kind !== 'none' && snap.hardware.camera.state !== 'off') {
     items.push(h('li', { class: 'alert', 'data-code': 'manualDice' }, t('alertCameraLost')));

@@ -3,6 +3,7 @@ import type { App } from '../app.ts';
 import { ask } from './ask.ts';
 import { h, type Child } from '../dom.ts';
 import { t, tk } from '../i18n.ts';
+import { SENDS } from '../offline.ts';
 
 export interface WizardForm {
   players: 1 | 2 | 3 | 4;
@@ -167,7 +168,7 @@ export function wizardView(app: App): HTMLElement {
     // kept in view at the foot of the screen however long the form
     h('div', { class: 'wizard-actions' },
       h('p', { class: 'total-time', 'data-testid': 'total-time' }, t('totalTime', { n: totalMinutes(app, f) })),
-      h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'start-game' }, t('startGame')),
+      h('button', { type: 'submit', class: 'btn primary big-btn', 'data-testid': 'start-game', ...SENDS }, t('startGame')),
       h('button', { type: 'button', class: 'btn big-btn', 'data-testid': 'wizard-back', onclick: () => app.go(homePage(app), 'return') }, t('back')),
       // kept up to date by App.render (the form itself is not rebuilt by state pushes)
       h('p', { class: 'hint', 'data-needs-pin': '', hidden: app.snap?.canControl === true }, t('pinPrompt'))),
