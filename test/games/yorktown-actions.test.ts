@@ -138,6 +138,12 @@ describe('continuous rolls', () => {
     expect(s.search).toBe(1);
   });
 
+  it('a first reading with a die too many is refused as such: confirming says why, not that nothing was read', () => {
+    const { state } = ok(searching(), { type: 'dice', faces: [2, 3, 4, 5, 6] });
+    expect(state.roll?.tracker.faces).toBeNull();
+    expect(refused(state, { type: 'confirmRoll' }, 'readingFlagged')).toMatch(/^The last reading was not accepted \(.*5.*\): show the dice again/);
+  });
+
   it('"Obviously, rolling [two 1s] does not count" as equal dice', () => {
     const s = ok(roll(searching(), [1, 1, 3, 4]), { type: 'confirmRoll' }).state;
     expect(s.search).toBe(0);

@@ -276,11 +276,12 @@ export function confirmRoll(ctx: Ctx, command: ConfirmRollCommand): void {
   const roll = ctx.state.roll;
   if (!roll) reject('noRoll', 'No roll is under way.');
   const tracker = roll.tracker;
-  if (tracker.faces === null) reject('noReading', 'Roll the dice first: no reading of the tray has been taken yet.');
+  // a first reading refused (a die too many) is said as such, not as no reading at all
   const refused = rejectedFlags(tracker);
   if (refused.length > 0) {
     reject('readingFlagged', `The last reading was not accepted (${refused.map(describeFlag).join('; ')}): show the dice again before confirming.`);
   }
+  if (tracker.faces === null) reject('noReading', 'Roll the dice first: no reading of the tray has been taken yet.');
   if (command.assign !== undefined && tracker.best.kind !== 'targets') reject('badAssign', 'Only an attack roll splits its dice over targets.');
   if (command.weather !== undefined && roll.purpose !== 'weather') reject('badWeather', 'Only a weather reveal names a weather token.');
   const faces = tracker.faces as Face[];
