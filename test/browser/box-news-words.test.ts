@@ -32,6 +32,19 @@ describe('the box notes a page tells', () => {
     expect(boxNoteWords(note({ key: 'chooses', refused: false, params: { plane: 1, action: 'search' } })).text).toBe('Caja de botones: el avión 1 elige Buscar');
   });
 
+  it('says one plane and several planes each in their own words (plurals, and Spanish verbs that agree)', () => {
+    const crash = (planes: string) => boxNoteWords(note({ key: 'endTurnCrashesHoldAgain', params: { planes } })).text;
+    const waiting = (planes: string) => boxNoteWords(note({ key: 'stillToAct', params: { planes } })).text;
+    expect(crash('3')).toBe('Button box: plane 3 would crash for want of fuel (hold Confirm again to end the turn anyway)');
+    expect(crash('3, 4')).toBe('Button box: planes 3, 4 would crash for want of fuel (hold Confirm again to end the turn anyway)');
+    expect(waiting('1, 2, 4')).toMatch(/^Button box: still to act: planes 1, 2, 4 /);
+    setLang('es', null);
+    expect(crash('3')).toMatch(/^Caja de botones: el avión 3 se estrellaría sin/);
+    expect(crash('3, 4')).toMatch(/^Caja de botones: los aviones 3, 4 se estrellarían sin/);
+    expect(waiting('2')).toMatch(/^Caja de botones: falta por actuar: avión 2 /);
+    expect(waiting('2, 3')).toMatch(/^Caja de botones: faltan por actuar: aviones 2, 3 /);
+  });
+
   it('shows the engine\'s refusal of a command a press sent as every refusal is shown, and the service\'s words for a note it has none for', () => {
     const rejection = { code: 'notOrange', message: 'Plane 2 is on island 5 (red): searching for the Shōhō needs an orange island.' };
     const refused = note({ key: null, text: rejection.message, rejection });
@@ -43,7 +56,7 @@ describe('the box notes a page tells', () => {
 
   it('has words for every note of the box, in English and Spanish, with the same parameters', () => {
     expect(NOTE_KEYS.length).toBeGreaterThan(25);
-    for (const key of [...NOTE_KEYS, 'visitorGame']) {
+    for (const key of [...NOTE_KEYS, 'visitorGame', 'endTurnCrashesHoldAgain_many', 'stillToAct_many']) {
       const en = dictionaries.en[`boxNote_${key}` as keyof typeof dictionaries.en];
       const es = dictionaries.es[`boxNote_${key}` as keyof typeof dictionaries.es];
       expect(en, key).toBeTypeOf('string');

@@ -4,7 +4,7 @@
  * once-only rule; `App.tellBoxNote` shows them.
  */
 import type { BoxNote } from '../../server/http/protocol.ts';
-import { t, tk } from './i18n.ts';
+import { hasKey, t, tk } from './i18n.ts';
 import { refusalText } from './refusals.ts';
 
 /** Parameters of a note that are ids the page has words for. */
@@ -27,7 +27,9 @@ export function boxNoteWords(note: BoxNote): { text: string; detail: string | nu
     const { text, detail } = refusalText(note.rejection);
     return { text: `${lead} ${text}`, detail };
   }
-  const key = note.key === null ? null : `boxNote_${note.key}`;
+  // a note about several planes has words of its own (`_many`: plurals, and Spanish verbs agree)
+  const many = typeof note.params.planes === 'string' && note.params.planes.includes(',');
+  const key = note.key === null ? null : `boxNote_${note.key}${many && hasKey(`boxNote_${note.key}_many`) ? '_many' : ''}`;
   const words = key === null ? key : tk(key, paramWords(note.params));
   return { text: `${lead} ${words === null || words === key ? note.text : words}`, detail: null };
 }

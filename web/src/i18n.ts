@@ -731,6 +731,7 @@ const en = {
   boxNote_skip: 'plane {plane} skips its action',
   boxNote_skipCrashesHoldAgain: 'plane {plane} has {fuel} fuel: skipping costs {cost} and crashes it (hold again to skip anyway)',
   boxNote_endTurnCrashesHoldAgain: 'plane {planes} would crash for want of fuel (hold Confirm again to end the turn anyway)',
+  boxNote_endTurnCrashesHoldAgain_many: 'planes {planes} would crash for want of fuel (hold Confirm again to end the turn anyway)',
   boxNote_deselected: 'plane {plane} deselected',
   boxNote_selected: 'plane {plane} selected',
   boxNote_notPlanePhase: 'actions are chosen in the plane phase',
@@ -754,6 +755,7 @@ const en = {
   boxNote_enterCard: 'enter the card you drew on the dashboard',
   boxNote_endTurn: 'end of the turn',
   boxNote_stillToAct: 'still to act: plane {planes} (hold Confirm to end the turn anyway)',
+  boxNote_stillToAct_many: 'still to act: planes {planes} (hold Confirm to end the turn anyway)',
 } as const;
 
 export type Key = keyof typeof en;
@@ -1478,6 +1480,7 @@ const es: Record<Key, string> = {
   boxNote_skip: 'el avión {plane} pasa su acción',
   boxNote_skipCrashesHoldAgain: 'el avión {plane} tiene {fuel} de combustible: pasar cuesta {cost} y se estrella (mantén otra vez para pasar de todos modos)',
   boxNote_endTurnCrashesHoldAgain: 'el avión {planes} se estrellaría sin combustible (mantén Confirmar otra vez para terminar el turno de todos modos)',
+  boxNote_endTurnCrashesHoldAgain_many: 'los aviones {planes} se estrellarían sin combustible (mantén Confirmar otra vez para terminar el turno de todos modos)',
   boxNote_deselected: 'avión {plane} ya no elegido',
   boxNote_selected: 'avión {plane} elegido',
   boxNote_notPlanePhase: 'las acciones se eligen en la fase de los aviones',
@@ -1501,6 +1504,7 @@ const es: Record<Key, string> = {
   boxNote_enterCard: 'introduce en el panel la carta que has sacado',
   boxNote_endTurn: 'fin del turno',
   boxNote_stillToAct: 'falta por actuar: avión {planes} (mantén Confirmar para terminar el turno de todos modos)',
+  boxNote_stillToAct_many: 'faltan por actuar: aviones {planes} (mantén Confirmar para terminar el turno de todos modos)',
 };
 
 export const dictionaries: Record<Lang, Record<Key, string>> = { en, es };
@@ -1549,6 +1553,11 @@ export function t(key: Key, params?: Record<string, string | number>): string {
   let text: string = dictionaries[current][key] ?? en[key];
   if (params) for (const [k, v] of Object.entries(params)) text = text.split(`{${k}}`).join(String(v));
   return text;
+}
+
+/** The dictionaries have words for this key built at run time. */
+export function hasKey(key: string): boolean {
+  return key in en;
 }
 
 /** A key built at run time (e.g. `act_${action}`): falls back to the raw id when unknown. */
