@@ -147,9 +147,13 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
     await expect.poll(async () => ((await tableState(server)).planes as { action: string | null }[])[0]!.action).toBe('search');
     // the box's lights as the service reports them: four planes, spotted, roll
     await expect.poll(() => page.locator('.box-leds .led').count()).toBe(6);
-    // the spotted light is the box's red one, and what each light means is said
-    expect(await page.locator('.box-leds .led.lit-red').count()).toBe(1);
-    expect(await page.getByTestId('led-legend').textContent()).toMatch(/blink = fuel low/);
+    // the plane lights are the box's yellow ones, the spotted light its red one (drawn red when it blinks too), and what each light means is said
+    expect(await page.locator('.box-leds .led.lit-yellow').count()).toBe(4);
+    expect(await page.locator('.box-leds .led').nth(4).getAttribute('class')).toMatch(/\blit-red\b/);
+    const lamp = page.locator('.box-leds .led').first();
+    await expect.poll(() => lamp.locator('.led-mode').getAttribute('data-mode')).toBe('on');
+    expect(await lamp.locator('.lamp').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(253, 216, 53)');
+    expect(await page.getByTestId('led-legend').textContent()).toMatch(/blink = fuel low.*blinking = Japanese planes are about to spot it.*off while the dice move/);
     // each light's state in words, not the protocol's names
     const modes = await page.locator('.box-leds .led-mode').evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.mode, e.textContent]));
     const words: Record<string, string> = { off: 'off', on: 'on', blink: 'blinking', pulse: 'pulsing', green: 'green', red: 'red', greenBlink: 'blinking green', redBlink: 'blinking red' };

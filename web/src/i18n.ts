@@ -411,7 +411,7 @@ const en = {
   ledMode_greenBlink: 'blinking green',
   ledMode_redBlink: 'blinking red',
   ledRoll: 'Roll',
-  ledLegend: 'Plane lights: on = selected, pulse = rolling, blink = fuel low (4 or less, in the air), off = not selected or destroyed. Spotted (red): the Yorktown is spotted. Roll: blinks green while the dice reach a success, red while they do not; stays green or red 5 s after the roll; blinks red in the last minute.',
+  ledLegend: 'Plane lights (yellow): on = selected, pulse = rolling, blink = fuel low (4 or less, in the air), off = not selected or destroyed. Spotted (red): on = the Yorktown is spotted, blinking = Japanese planes are about to spot it. Roll: blinks green while the dice reach a success, red while they do not; off while the dice move or the camera cannot read one; solid red when the plane runs out of fuel; stays green or red 5 s after the roll; blinks red in the last minute.',
   boxUnavailable: 'This table has no virtual button box.',
   // phone
   phoneTitle: 'Seat {n}',
@@ -1163,7 +1163,7 @@ const es: Record<Key, string> = {
   ledMode_greenBlink: 'parpadea en verde',
   ledMode_redBlink: 'parpadea en rojo',
   ledRoll: 'Tirada',
-  ledLegend: 'Luces de avión: encendida = elegido, pulso = tirando, parpadeo = poco combustible (4 o menos, en el aire), apagada = no elegido o destruido. Avistado (roja): el Yorktown está avistado. Tirada: parpadea en verde mientras los dados logran un éxito, en rojo si no; queda verde o roja 5 s tras la tirada; parpadea en rojo el último minuto.',
+  ledLegend: 'Luces de avión (amarillas): encendida = elegido, pulso = tirando, parpadeo = poco combustible (4 o menos, en el aire), apagada = no elegido o destruido. Avistado (roja): encendida = el Yorktown está avistado, parpadea = los aviones japoneses están a punto de avistarlo. Tirada: parpadea en verde mientras los dados logran un éxito, en rojo si no; apagada mientras los dados se mueven o la cámara no puede leer uno; roja fija cuando el avión se queda sin combustible; queda verde o roja 5 s tras la tirada; parpadea en rojo el último minuto.',
   boxUnavailable: 'Esta mesa no tiene caja de botones virtual.',
   phoneTitle: 'Jugador {n}',
   phoneBoard: 'Tablero y marcadores',

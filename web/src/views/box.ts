@@ -9,8 +9,8 @@ const BUTTONS = ['plane1', 'plane2', 'plane3', 'plane4', 'search', 'takeoffLandi
 /** a long press, as the box's firmware counts it (hardware.md) */
 const LONG_MS = 700;
 
-/** One light; `lit` is its colour when on (the box's spotted light is red). */
-function led(label: string, mode: string, lit: 'green' | 'red' = 'green'): HTMLElement {
+/** One light; `lit` is its colour when on (hardware.md: the planes' LEDs are yellow, the spotted light red; the roll LED's modes say green or red). */
+function led(label: string, mode: string, lit: 'yellow' | 'red'): HTMLElement {
   return h('div', { class: `led led-${mode} lit-${lit}` }, h('span', { class: 'lamp', 'aria-hidden': 'true' }), h('span', null, label), h('span', { class: 'led-mode', 'data-mode': mode }, tk(`ledMode_${mode}`)));
 }
 
@@ -46,9 +46,9 @@ export function boxView(app: App): HTMLElement {
         h('h3', null, t('leds')),
         planeLeds
           ? [
-              ...planeLeds.map((m: LedMode, i: number) => led(t('plane', { n: i + 1 }), m)),
+              ...planeLeds.map((m: LedMode, i: number) => led(t('plane', { n: i + 1 }), m, 'yellow')),
               led(t('ledSpotted'), leds!.spotted, 'red'),
-              led(t('ledRoll'), leds!.roll),
+              led(t('ledRoll'), leds!.roll, 'red'),
               h('p', { class: 'hint small', 'data-testid': 'led-legend' }, t('ledLegend')),
             ]
           : h('p', { class: 'hint' }, t('ledsUnknown')),
