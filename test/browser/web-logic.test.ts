@@ -6,6 +6,7 @@ import { resolveRules } from '../../server/games/yorktown1942/ruleset.ts';
 import { clockLevel, clockText, decimalText, modelText, searchBonus, shareText, skillDice } from '../../web/src/format.ts';
 import { initialLang, setLang, t, tk } from '../../web/src/i18n.ts';
 import { cueBetween } from '../../web/src/sound.ts';
+import { toastMs } from '../../web/src/toast-time.ts';
 import { newGameCommand, type WizardForm } from '../../web/src/views/wizard.ts';
 import { dieLabelPlace, targetLabel, unsureDice } from '../../web/src/views/roll.ts';
 import { areaNarrowestPx, cornersQuad, dragRect, moveCorner, nearestCorner, startingArea } from '../../web/src/views/area-geometry.ts';
@@ -305,5 +306,16 @@ describe("the next step's line with a button box plugged in", () => {
     // a box being retried is not offered
     expect(nextStep(appWith(choosing, { kind: 'real', state: 'retrying' }))).toBe(plain);
     expect(nextStep(appWith({ ...choosing, phase: 'japanese' }, { kind: 'real', state: 'ok' }))).toBe('Japanese phase: draw the Japanese card. Box: Confirm draws it.');
+  });
+});
+
+describe('how long a toast stays', () => {
+  it('stays its kind\'s least for a few words, longer for more (read from across the table), and never too long', () => {
+    expect(toastMs('Roll confirmed', null, 'ok')).toBe(2500);
+    expect(toastMs('Wrong PIN.', null, 'error')).toBe(8000);
+    const note = 'Button box: plane 3 takes off to the approach area (a load or a red island: choose it on the dashboard)';
+    expect(toastMs(note, null, 'ok')).toBeGreaterThanOrEqual(note.length * 60);
+    expect(toastMs('a', 'b'.repeat(200), 'ok')).toBeGreaterThan(toastMs('a', null, 'ok'));
+    expect(toastMs('x'.repeat(2000), null, 'alert')).toBe(15_000);
   });
 });

@@ -11,6 +11,7 @@ import { alertNews, refusedReadingWords, undoneList, undoneNews, type SeatOf } f
 import { boxNoteToTell, boxNoteWords } from './box-news.ts';
 import { holdSendsWhileOffline } from './offline.ts';
 import { refusalText } from './refusals.ts';
+import { toastMs } from './toast-time.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
 import type { KeepPick } from './kept-dice.ts';
 import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
@@ -118,7 +119,6 @@ const SECRETS_RETRY_MS = 3000;
 /** An action refused for want of the PIN is done when the PIN comes within this time (not one asked for long ago). */
 const PIN_RETRY_MS = 120_000;
 /** how long a toast stays: an alert (a crash, the Yorktown hit) a little longer than the rest */
-const TOAST_MS = { ok: 2500, error: 8000, alert: 6000 } as const;
 
 /** One roll from another: what it is for, whose, and how it began. */
 function rollKey(roll: GameState['roll'] | null): string | null {
@@ -429,7 +429,7 @@ export class App {
     this.toastTimer = setTimeout(() => {
       this.toast = null;
       this.renderToast();
-    }, TOAST_MS[kind]);
+    }, toastMs(text, detail, kind));
     this.renderToast();
   }
 
