@@ -307,6 +307,16 @@ describe("the next step's line with a button box plugged in", () => {
     expect(nextStep(appWith(choosing, { kind: 'real', state: 'retrying' }))).toBe(plain);
     expect(nextStep(appWith({ ...choosing, phase: 'japanese' }, { kind: 'real', state: 'ok' }))).toBe('Japanese phase: draw the Japanese card. Box: Confirm draws it.');
   });
+
+  it('says how the box starts a game when none runs, only with a real box working', async () => {
+    const { boxPlugged } = await import('../../web/src/views/status.ts');
+    expect(boxPlugged(appWith(null, { kind: 'real', state: 'ok' }))).toBe(true);
+    expect(boxPlugged(appWith(null, { kind: 'real', state: 'retrying' }))).toBe(false);
+    expect(boxPlugged(appWith(null, { kind: 'virtual', state: 'ok' }))).toBe(false);
+    setLang('es', null);
+    expect(t('noGameBox')).toBe('Caja: mantén Confirmar para empezar una partida como la última.');
+    setLang('en', null);
+  });
 });
 
 describe('how long a toast stays', () => {

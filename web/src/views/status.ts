@@ -191,8 +191,13 @@ export function historyView(app: App, limit: number, longer?: { shown: boolean; 
 export function nextStep(app: App): string | null {
   const step = stepNow(app);
   if (!step) return null;
+  return boxPlugged(app) && step.box ? `${step.text} ${t(step.box)}` : step.text;
+}
+
+/** A real button box is plugged in and answering: the screens say its buttons too. */
+export function boxPlugged(app: App): boolean {
   const box = app.snap?.hardware.serial;
-  return box?.kind === 'real' && box.state === 'ok' && step.box ? `${step.text} ${t(step.box)}` : step.text;
+  return box?.kind === 'real' && box.state === 'ok';
 }
 
 function stepNow(app: App): { text: string; box: Key | null } | null {

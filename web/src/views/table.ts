@@ -6,7 +6,7 @@ import { boardView } from './board.ts';
 import { gameControls, startGameButton } from './controls.ts';
 import { planesView } from './planes.ts';
 import { rollPanel } from './roll.ts';
-import { alertsView, cardView, countersView, historyView, nextStepView, stopwatchView } from './status.ts';
+import { alertsView, boxPlugged, cardView, countersView, historyView, nextStepView, stopwatchView } from './status.ts';
 
 export function tableView(app: App): HTMLElement {
   const st = app.state;
@@ -30,7 +30,8 @@ export function tableView(app: App): HTMLElement {
 /** No game yet: said, with the way to start one (the wizard, or the PIN it needs first). */
 function noGameBanner(app: App): HTMLElement {
   if (!app.snap) return h('p', { class: 'no-game' }, t('connecting'));
-  return h('div', { class: 'no-game' }, h('p', null, t('noGame')), startGameButton(app, 'table'));
+  return h('div', { class: 'no-game' }, h('p', null, t('noGame')), startGameButton(app, 'table'),
+    boxPlugged(app) ? h('p', { class: 'hint', 'data-testid': 'no-game-box' }, t('noGameBox')) : null);
 }
 
 export function rollView(app: App): HTMLElement {
