@@ -314,7 +314,7 @@ describe("the next step's line with a button box plugged in", () => {
     expect(boxPlugged(appWith(null, { kind: 'real', state: 'retrying' }))).toBe(false);
     expect(boxPlugged(appWith(null, { kind: 'virtual', state: 'ok' }))).toBe(false);
     setLang('es', null);
-    expect(t('noGameBox')).toBe('Caja: mantén Confirmar para empezar una partida como la última.');
+    expect(t('noGameBox')).toBe('Caja: mantén Confirmar para empezar una partida (como la última, si la hay).');
     setLang('en', null);
   });
 });
