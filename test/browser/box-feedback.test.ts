@@ -51,6 +51,14 @@ describe.skipIf(!HAVE_CHROMIUM)('the box on the table screen', () => {
     expect(await t.page.locator('article.plane-card.box-selected').count()).toBe(1);
     await press('plane2');
     await expect.poll(() => t.page.locator('article.plane-card.box-selected').count()).toBe(0);
+    // selected again, then the game over (the box's lights all off): no card is marked
+    await press('plane2');
+    await expect.poll(() => t.page.locator('article.plane-card.box-selected').count()).toBe(1);
+    const seq = (await command(t.server, { type: 'timeUp' })).seq as number;
+    await shows(seq);
+    expect((await api(t.server, 'GET', '/api/tables/default/state')).data).toMatchObject({ state: { phase: 'over' }, box: { selected: 2 } });
+    expect(await t.page.locator('article.plane-card').count()).toBeGreaterThan(0);
+    expect(await t.page.locator('article.plane-card.box-selected').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
 });
