@@ -114,6 +114,31 @@ describe('the box on the table screen', () => {
     expect(snap.box.note.text).toBe(snap.box.note.rejection.message);
   });
 
+  it('moves a plane with the box alone: Move steps through the places it can go, Confirm goes to the one shown', async () => {
+    const { b } = await start();
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await press(b, 'confirm'); // draws the card
+    for (const plane of [2, 3, 4]) await post(b, '/api/tables/default/commands', { type: 'chooseAction', plane, action: 'attack' });
+    await press(b, 'plane1');
+    await press(b, 'move'); // chooses the move
+    await press(b, 'move');
+    const first = (await state(b)).box.note;
+    expect(first).toMatchObject({ refused: false, key: 'moveCandidate', params: { plane: 1, to: expect.anything(), fuel: 1 } });
+    await press(b, 'move');
+    const second = (await state(b)).box.note;
+    expect(second.key).toBe('moveCandidate');
+    expect(second.params.to).not.toEqual(first.params.to);
+    expect((await state(b)).box.shown).toEqual({ key: 'moveCandidate', params: second.params, text: second.text });
+    const fuel = (await state(b)).state.planes[0].fuel;
+    await press(b, 'confirm');
+    const snap = await state(b);
+    const to = second.params.to;
+    expect(snap.state.planes[0]).toMatchObject({ done: true, fuel: fuel - second.params.fuel, position: to === 'approach' ? { at: 'approach' } : { at: 'island', island: to } });
+    expect(snap.box.note).toMatchObject({ refused: false, key: 'moves', params: second.params });
+    expect(snap.box.shown).toBeUndefined();
+    expect(b.service.journal.load('default').at(-1)).toMatchObject({ origin: 'box', command: { type: 'move', plane: 1, to } });
+  });
+
   it('a long Confirm with no game starts the table\'s last game played again, from the journal after a restart too', async () => {
     const { b } = await start();
     const setup = { players: 3, difficulty: 35, deck: 'physical', expansions: { expertManoeuvres: false, dropTank: true, weather: false } };
