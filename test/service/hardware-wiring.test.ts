@@ -106,11 +106,12 @@ describe('the box on the table screen', () => {
     expect(snap.box).toEqual({ note: expect.objectContaining({ seq: 3, refused: false, key: 'selected', params: { plane: 2 } }), selected: 2 });
 
     // the engine refuses the command a press sent: its code and words (the page words them as it does refusals)
-    await press(b, 'search');
-    await press(b, 'search'); // plane 2 starts no search: its island is not orange, or the others have not chosen
+    await press(b, 'plane4');
+    await press(b, 'attack');
+    await press(b, 'attack'); // plane 4 attacks the Japanese planes on its island: refused, the others have not chosen
     snap = await state(b);
-    // the press's own note (5) is replaced by the refusal
-    expect(snap.box.note).toMatchObject({ seq: 6, refused: true, key: null, rejection: { code: expect.any(String), message: expect.any(String) } });
+    // the press's own note (6) is replaced by the refusal
+    expect(snap.box.note).toMatchObject({ seq: 7, refused: true, key: null, rejection: { code: expect.any(String), message: expect.any(String) } });
     expect(snap.box.note.text).toBe(snap.box.note.rejection.message);
   });
 
@@ -137,6 +138,18 @@ describe('the box on the table screen', () => {
     expect(snap.box.note).toMatchObject({ refused: false, key: 'moves', params: second.params });
     expect(snap.box.shown).toBeUndefined();
     expect(b.service.journal.load('default').at(-1)).toMatchObject({ origin: 'box', command: { type: 'move', plane: 1, to } });
+  });
+
+  it('refuses from the box an action the plane cannot take from where it is, with the reason', async () => {
+    const { b } = await start();
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await press(b, 'confirm'); // draws the card
+    expect((await state(b)).state.planes[2].position).toEqual({ at: 'island', island: 8 }); // a red island
+    await press(b, 'plane3');
+    await press(b, 'search');
+    const snap = await state(b);
+    expect(snap.box.note).toMatchObject({ refused: true, key: 'futileChoice', params: { plane: 3, action: 'search', reason: 'notOrange' } });
+    expect(snap.state.planes[2].action).toBeNull();
   });
 
   it('a long Confirm with no game starts the table\'s last game played again, from the journal after a restart too', async () => {

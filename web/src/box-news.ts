@@ -15,6 +15,7 @@ function paramWords(params: Record<string, string | number>): Record<string, str
   if (typeof params.targets === 'string') words.targets = params.targets.split(', ').map((x) => tk(`attack_${x}`)).join(' · ');
   if (params.to !== undefined) words.to = params.to === 'approach' ? t('approach') : t('island', { n: params.to });
   words.over = params.via === undefined ? '' : ` ${t('viaIslands', { via: t('island', { n: params.via }) })}`;
+  if (typeof params.reason === 'string') words.reason = tk(`futile${params.reason.charAt(0).toUpperCase()}${params.reason.slice(1)}`);
   if (typeof params.load === 'string') words.load = tk(`load_${params.load}`);
   if (typeof params.deck === 'string') words.deck = tk(`boxNoteDeck_${params.deck}`);
   if (typeof params.expansions === 'string') words.expansions = params.expansions ? ` · ${params.expansions.split(', ').map((x) => tk(`exp_${x}`)).join(', ')}` : '';

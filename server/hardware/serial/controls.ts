@@ -5,12 +5,12 @@
  * | button           | short press                                                        | long press                      |
  * |------------------|--------------------------------------------------------------------|---------------------------------|
  * | plane 1..4       | select that plane (press again: deselect)                          | skipAction {plane} (*)          |
- * | move/attack/     | chooseAction {selected plane, action}; if that action is already    | same as short                   |
- * | search/tol       | chosen: search -> search {plane}; attack -> attack {plane, target}  |                                 |
- * |                  | when the engine would take one target only; from the approach area |                                 |
- * |                  | take-off/landing lands; move, and take-off/landing on the deck,    |                                 |
- * |                  | step through the places the plane can go (box-destinations.ts):    |                                 |
- * |                  | each press shows the next one, Confirm goes there (**)             |                                 |
+ * | move/attack/     | chooseAction {selected plane, action} (***); if that action is      | same as short                   |
+ * | search/tol       | already chosen: search -> search {plane}; attack -> attack {plane, |                                 |
+ * |                  | target} when the engine would take one target only; from the       |                                 |
+ * |                  | approach area take-off/landing lands; move, and take-off/landing   |                                 |
+ * |                  | on the deck, step through the places the plane can go              |                                 |
+ * |                  | (box-destinations.ts): each press shows the next, Confirm goes (**)|                                 |
  * | confirm          | a place shown (**) -> move / takeOff there; roll in progress ->    | endTurn (plane phase, no roll)  |
  * |                  | confirmRoll; Japanese phase or set-up draws, digital deck ->       | (*)                             |
  * |                  | drawCard; plane phase, every plane done -> endTurn                 |                                 |
@@ -22,6 +22,9 @@
  * (over the first empty island between); a take-off to the approach area, then each red island, each
  * with the plane's load, then with the other loads it may take. Any press but that action's button,
  * Confirm and Undo forgets the place shown and does what it does.
+ * (***) An action that cannot do anything from where the plane is (futile-action.ts, the dashboard's
+ * note on the choice) is refused with the reason; one that the other planes' actions this turn may
+ * still make possible is only warned of, and chosen by the same button again within HOLD_AGAIN_MS.
  *
  * With no game on the table (or one over), a long Confirm starts a new game (newGame: the table's
  * last game's players, deck, difficulty and expansions when the service gives them, else four planes
@@ -33,6 +36,7 @@
  * and give the players a reason at once.
  */
 import { attackTargets } from '../../games/yorktown1942/attack-targets.ts';
+import { futileAction, type FutileReason } from '../../games/yorktown1942/futile-action.ts';
 import { moveCandidates, nextCandidate, sameCandidate, takeOffCandidates, type BoxCandidate } from './box-destinations.ts';
 import { skipCost } from '../../games/yorktown1942/skip-cost.ts';
 import type { NewGameCommand, YorktownCommand } from '../../games/yorktown1942/commands.ts';
@@ -40,9 +44,9 @@ import type { ActionType, PlaneId } from '../../games/yorktown1942/types.ts';
 import type { BoxButton, BuzzerCue, ButtonEvent } from '../ports.ts';
 import type { BoxGameView, BoxPlaneView } from './game-view.ts';
 
-/** A long press that would crash planes, warned of: the same long press before `until` does it. */
+/** A press warned of (a long press that would crash planes, an action that may do nothing): the same press before `until` does it. */
 export interface ArmedPress {
-  command: 'skipAction' | 'endTurn';
+  command: 'skipAction' | 'endTurn' | ActionType;
   plane: PlaneId | null;
   until: number;
 }
@@ -73,6 +77,16 @@ export type NoteParams = Record<string, string | number>;
 const ACTION_WORDS: Record<ActionType, string> = { move: 'move', attack: 'attack', search: 'search', takeoffLanding: 'take-off/landing' };
 const TARGET_WORDS: Record<string, string> = { planes: 'the Japanese planes here', cap: 'the CAP', shoho: 'the Shōhō' };
 const targetWords = (targets: string | number) => String(targets).split(', ').map((x) => TARGET_WORDS[x] ?? x).join(' or ');
+/** The dashboard's words on a choice that may do nothing (`futile<Reason>`). */
+const FUTILE_WORDS: Record<FutileReason, string> = {
+  onDeck: 'on the deck: take off first',
+  nothingToAttack: 'nothing to attack here',
+  notLocated: 'the Shōhō is not located yet',
+  notOrange: 'not an orange island',
+  landFromApproach: 'lands from the approach area',
+  deckTaken: 'the flight deck is taken this turn',
+  noFuel: 'not enough fuel',
+};
 const LOAD_WORDS: Record<string, string> = { none: 'no load', bomb: 'a bomb', dropTank: 'a drop tank' };
 const placeWords = (p: NoteParams) => (p.to === 'approach' ? 'the approach area' : `island ${p.to}${p.via === undefined ? '' : ` over island ${p.via}`}`);
 
@@ -97,6 +111,8 @@ const NOTES = {
   finishRoll: () => 'finish the roll in progress first (Confirm)',
   alreadyActed: (p) => `plane ${p.plane} has already acted this turn`,
   chooses: (p) => `plane ${p.plane} chooses ${ACTION_WORDS[p.action as ActionType]}`,
+  futileChoice: (p) => `plane ${p.plane} cannot ${ACTION_WORDS[p.action as ActionType]} now: ${FUTILE_WORDS[p.reason as FutileReason]}`,
+  futileChoicePressAgain: (p) => `plane ${p.plane}'s ${ACTION_WORDS[p.action as ActionType]} may do nothing: ${FUTILE_WORDS[p.reason as FutileReason]} (press it again to choose it anyway)`,
   searches: (p) => `plane ${p.plane} searches`,
   lands: (p) => `plane ${p.plane} lands`,
   takeOffCandidate: (p) => `plane ${p.plane} takes off → ${placeWords(p)} with ${LOAD_WORDS[p.load!]} (${p.fuel} fuel): Confirm to take off, Land / Take off for the next`,
@@ -228,6 +244,15 @@ function carryOut(game: BoxGameView, controls: ControlsState, plane: BoxPlaneVie
   }
 }
 
+/** An action chosen for the plane, unless it cannot do anything from where the plane is (or may not, and was not pressed again). */
+function choose(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType, armed: ArmedPress | null | undefined, at: number): ControlOutcome {
+  const p = { plane: plane.id, action };
+  const futile = futileAction(game, game.rules, plane, action);
+  if (futile && !futile.later) return refuse(controls, 'futileChoice', { ...p, reason: futile.reason });
+  if (futile && !armedFor(armed, action, plane.id, at)) return refuse(arm(controls, action, plane.id, at), 'futileChoicePressAgain', { ...p, reason: futile.reason });
+  return send(controls, { type: 'chooseAction', plane: plane.id, action }, 'chooses', p);
+}
+
 function armedFor(armed: ArmedPress | null | undefined, command: ArmedPress['command'], plane: PlaneId | null, at: number): boolean {
   return !!armed && armed.command === command && armed.plane === plane && at <= armed.until;
 }
@@ -280,7 +305,7 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     if (!plane) return refuse(c, 'pressPlaneFirst');
     if (game.roll) return refuse(c, 'finishRoll');
     if (plane.done) return refuse(c, 'alreadyActed', { plane: plane.id });
-    if (plane.action !== action) return send(c, { type: 'chooseAction', plane: plane.id, action }, 'chooses', { plane: plane.id, action });
+    if (plane.action !== action) return choose(game, c, plane, action, armed, event.at);
     return carryOut(game, c, plane, action, pending);
   }
 

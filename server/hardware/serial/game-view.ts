@@ -2,7 +2,7 @@
  * The part of the Yorktown state the box controls and LEDs read. A full YorktownState is one;
  * keeping the view narrow keeps these helpers stable while the engine adds fields.
  */
-import type { AttackTargetsGame } from '../../games/yorktown1942/attack-targets.ts';
+import type { FutileGame, FutileRules } from '../../games/yorktown1942/futile-action.ts';
 import type { Rules } from '../../games/yorktown1942/ruleset.ts';
 import type { SkipCostGame, SkipCostRules } from '../../games/yorktown1942/skip-cost.ts';
 import type { ActiveRoll, AfterMove, GameOutcome, GameSetup, Phase, PlaneState } from '../../games/yorktown1942/types.ts';
@@ -11,7 +11,7 @@ export type BoxPlaneView = Pick<PlaneState, 'id' | 'fuel' | 'destroyed' | 'posit
 
 export type BoxRollView = Pick<ActiveRoll, 'purpose' | 'plane' | 'tracker'> & { fuelAtStart?: number };
 
-export interface BoxGameView extends AttackTargetsGame, SkipCostGame {
+export interface BoxGameView extends FutileGame, SkipCostGame {
   phase: Phase;
   /** null before a game was set up */
   setup: { expansions?: Partial<GameSetup['expansions']> } | null;
@@ -25,5 +25,5 @@ export interface BoxGameView extends AttackTargetsGame, SkipCostGame {
   outcome: GameOutcome | null;
   /** the moment right after a plane's move: its lightning attack or emergency landing */
   afterMove?: AfterMove | null;
-  rules: { search: { locatedAt: number }; yorktown: Rules['yorktown']; board: Rules['board']; move: Rules['move']; takeOff: Rules['takeOff']; load: Pick<Rules['load'], 'tokens'> } & SkipCostRules;
+  rules: { search: { locatedAt: number }; yorktown: Rules['yorktown']; board: Rules['board']; move: Rules['move']; takeOff: Rules['takeOff']; load: Pick<Rules['load'], 'tokens'> } & SkipCostRules & FutileRules;
 }

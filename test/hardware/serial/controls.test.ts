@@ -3,6 +3,7 @@ import type { BoxButton } from '../../../server/hardware/ports.ts';
 import { buttonToCommand, HOLD_AGAIN_MS, INITIAL_CONTROLS, type ControlsState } from '../../../server/hardware/serial/controls.ts';
 import { resolveRules } from '../../../server/games/yorktown1942/ruleset.ts';
 import { game, plane, roll } from './game-fixture.ts';
+import type { BoxPlaneView } from '../../../server/hardware/serial/game-view.ts';
 
 const RULES = resolveRules({});
 
@@ -25,8 +26,9 @@ describe('box controls', () => {
   });
 
   it('chooses the action of the selected plane, then executes the ones that need nothing more', () => {
-    expect(buttonToCommand(press('attack'), game(), sel(1)).command).toEqual({ type: 'chooseAction', plane: 1, action: 'attack' });
-    expect(buttonToCommand(press('search', 'long'), game(), sel(4)).command).toEqual({ type: 'chooseAction', plane: 4, action: 'search' });
+    const zekeOn1 = game({ islands: game().islands.map((i) => (i.id === 1 ? { ...i, japanese: ['zeke' as const] } : i)) });
+    expect(buttonToCommand(press('attack'), zekeOn1, sel(1)).command).toEqual({ type: 'chooseAction', plane: 1, action: 'attack' });
+    expect(buttonToCommand(press('search', 'long'), game(), sel(3)).command).toEqual({ type: 'chooseAction', plane: 3, action: 'search' });
     const chosen = game({ planes: [plane(1, { action: 'search' }), plane(2, { action: 'takeoffLanding', position: { at: 'approach' } }), plane(3, { action: 'move' }), plane(4)] });
     expect(buttonToCommand(press('search'), chosen, sel(1)).command).toEqual({ type: 'search', plane: 1 });
     expect(buttonToCommand(press('takeoffLanding'), chosen, sel(2)).command).toEqual({ type: 'land', plane: 2 });
@@ -61,6 +63,42 @@ describe('box controls', () => {
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 3 } }), sel(1))).toMatchObject({ command: null, cue: 'fail', noteKey: 'nothingToAttack' });
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'approach' } }), sel(1))).toMatchObject({ command: null, noteKey: 'nothingToAttack' });
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'deck' } }), sel(1))).toMatchObject({ command: null, note: expect.stringMatching(/take off/) });
+  });
+
+  describe('an action that cannot do anything from where the plane is', () => {
+    const at = (position: BoxPlaneView['position'], over: Partial<BoxPlaneView> = {}, g: Parameters<typeof game>[0] = {}) =>
+      game({ planes: [plane(1, { position, ...over }), plane(2), plane(3), plane(4)], ...g });
+
+    it('is refused with the dashboard\'s reason when nothing this turn can change it', () => {
+      const refused = (g: ReturnType<typeof game>, button: BoxButton, reason: string) =>
+        expect(buttonToCommand(press(button), g, sel(1)), `${button} ${reason}`).toMatchObject({ command: null, cue: 'fail', noteKey: 'futileChoice', noteParams: { plane: 1, reason } });
+      refused(at({ at: 'island', island: 8 }), 'search', 'notOrange');
+      refused(at({ at: 'approach' }), 'search', 'notOrange');
+      refused(at({ at: 'island', island: 8 }), 'attack', 'nothingToAttack');
+      refused(at({ at: 'deck' }), 'attack', 'onDeck');
+      refused(at({ at: 'deck' }), 'move', 'onDeck');
+      refused(at({ at: 'island', island: 5 }), 'takeoffLanding', 'landFromApproach');
+      refused(at({ at: 'island', island: 3 }, { fuel: 0 }), 'search', 'noFuel');
+      // from an orange island with no CAP fighter and no bomb, the Shōhō located or not: nothing
+      refused(at({ at: 'island', island: 1 }), 'attack', 'nothingToAttack');
+      expect(buttonToCommand(press('search'), at({ at: 'island', island: 8 }), sel(1)).note).toBe('plane 1 cannot search now: not an orange island');
+    });
+
+    it('is only warned of when another plane may make it possible this turn, and chosen by a second press in time', () => {
+      // the Shōhō not located yet, the CAP to attack once it is
+      const g = at({ at: 'island', island: 1 }, {}, { cap: 1 });
+      const first = buttonToCommand({ button: 'attack', press: 'short', at: 1000 }, g, sel(1));
+      expect(first).toMatchObject({ command: null, cue: 'fail', noteKey: 'futileChoicePressAgain', noteParams: { plane: 1, action: 'attack', reason: 'notLocated' } });
+      expect(first.note).toBe('plane 1\'s attack may do nothing: the Shōhō is not located yet (press it again to choose it anyway)');
+      expect(buttonToCommand({ button: 'attack', press: 'short', at: 1000 + HOLD_AGAIN_MS }, g, first.controls).command).toEqual({ type: 'chooseAction', plane: 1, action: 'attack' });
+      expect(buttonToCommand({ button: 'attack', press: 'short', at: 1001 + HOLD_AGAIN_MS }, g, first.controls).noteKey).toBe('futileChoicePressAgain');
+      expect(buttonToCommand({ button: 'search', press: 'short', at: 1001 }, g, first.controls).command).toEqual({ type: 'chooseAction', plane: 1, action: 'search' });
+      // a drop tank may refuel it first; the other planes that chose the flight deck may skip
+      expect(buttonToCommand(press('search'), at({ at: 'island', island: 3 }, { fuel: 0, load: 'dropTank' }), sel(1)).noteKey).toBe('futileChoicePressAgain');
+      const deck = game({ planes: [plane(1, { position: { at: 'deck' } }), ...([2, 3] as const).map((id) => plane(id, { position: { at: 'deck' }, action: 'takeoffLanding' })), plane(4)] });
+      expect(buttonToCommand(press('takeoffLanding'), deck, sel(1))).toMatchObject({ noteKey: 'futileChoicePressAgain', noteParams: { reason: 'deckTaken' } });
+      expect(buttonToCommand(press('takeoffLanding'), { ...deck, takeoffsLandingsThisTurn: 2 }, sel(1))).toMatchObject({ noteKey: 'futileChoice', noteParams: { reason: 'deckTaken' } });
+    });
   });
 
   describe('the places a move or a take-off can go, one per press, Confirm goes', () => {
