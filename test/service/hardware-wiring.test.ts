@@ -152,6 +152,25 @@ describe('the box on the table screen', () => {
     expect(snap.state.planes[2].action).toBeNull();
   });
 
+  it('a move made on the dashboard into a space with Japanese planes: the box\'s Attack makes the lightning attack', async () => {
+    const { b } = await start();
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await press(b, 'confirm'); // draws the card
+    const japanese = (await state(b)).state.islands.filter((i: { japanese: unknown[] }) => i.japanese.length > 0).map((i: { id: number }) => i.id);
+    expect(japanese).toContain(9);
+    // plane 3 on island 8, one white line from island 9
+    for (const plane of [1, 2, 4]) await post(b, '/api/tables/default/commands', { type: 'chooseAction', plane, action: 'attack' });
+    await post(b, '/api/tables/default/commands', { type: 'chooseAction', plane: 3, action: 'move' });
+    expect((await post(b, '/api/tables/default/commands', { type: 'move', plane: 3, to: 9 })).statusCode).toBe(200);
+    expect((await state(b)).state.afterMove).toMatchObject({ plane: 3, lightningAttack: true });
+    await press(b, 'plane3');
+    await press(b, 'attack');
+    const snap = await state(b);
+    expect(snap.box.note).toMatchObject({ refused: false, key: 'lightningAttack', params: { plane: 3 } });
+    expect(snap.state.roll).toMatchObject({ purpose: 'lightningAttack', plane: 3 });
+    expect(b.service.journal.load('default').at(-1)).toMatchObject({ origin: 'box', command: { type: 'lightningAttack', plane: 3 } });
+  });
+
   it('a long Confirm with no game starts the table\'s last game played again, from the journal after a restart too', async () => {
     const { b } = await start();
     const setup = { players: 3, difficulty: 35, deck: 'physical', expansions: { expertManoeuvres: false, dropTank: true, weather: false } };

@@ -22,6 +22,8 @@
  * (over the first empty island between); a take-off to the approach area, then each red island, each
  * with the plane's load, then with the other loads it may take. Any press but that action's button,
  * Confirm and Undo forgets the place shown and does what it does.
+ * Right after a plane's move (or take-off) into a space with Japanese planes, Attack makes its lightning
+ * attack; after one into the approach area with no fuel left, Take-off/Landing its emergency landing.
  * (***) An action that cannot do anything from where the plane is (futile-action.ts, the dashboard's
  * note on the choice) is refused with the reason; one that the other planes' actions this turn may
  * still make possible is only warned of, and chosen by the same button again within HOLD_AGAIN_MS.
@@ -110,6 +112,8 @@ const NOTES = {
   pressPlaneFirst: () => 'press a plane button first',
   finishRoll: () => 'finish the roll in progress first (Confirm)',
   alreadyActed: (p) => `plane ${p.plane} has already acted this turn`,
+  lightningAttack: (p) => `plane ${p.plane} makes a lightning attack on the Japanese planes here`,
+  emergencyLanding: (p) => `plane ${p.plane} makes an emergency landing`,
   chooses: (p) => `plane ${p.plane} chooses ${ACTION_WORDS[p.action as ActionType]}`,
   futileChoice: (p) => `plane ${p.plane} cannot ${ACTION_WORDS[p.action as ActionType]} now: ${FUTILE_WORDS[p.reason as FutileReason]}`,
   futileChoicePressAgain: (p) => `plane ${p.plane}'s ${ACTION_WORDS[p.action as ActionType]} may do nothing: ${FUTILE_WORDS[p.reason as FutileReason]} (press it again to choose it anyway)`,
@@ -244,6 +248,14 @@ function carryOut(game: BoxGameView, controls: ControlsState, plane: BoxPlaneVie
   }
 }
 
+/** Right after the plane's move: Attack makes its lightning attack (on the island's planes, its only target), Take-off/Landing its emergency landing. */
+function afterMove(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType): ControlOutcome | null {
+  const open = game.afterMove?.plane === plane.id ? game.afterMove : null;
+  if (action === 'attack' && open?.lightningAttack) return send(controls, { type: 'lightningAttack', plane: plane.id }, 'lightningAttack', { plane: plane.id });
+  if (action === 'takeoffLanding' && open?.emergencyLanding) return send(controls, { type: 'emergencyLanding', plane: plane.id }, 'emergencyLanding', { plane: plane.id });
+  return null;
+}
+
 /** An action chosen for the plane, unless it cannot do anything from where the plane is (or may not, and was not pressed again). */
 function choose(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType, armed: ArmedPress | null | undefined, at: number): ControlOutcome {
   const p = { plane: plane.id, action };
@@ -304,7 +316,7 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     const plane = planeOf(game, c.selectedPlane);
     if (!plane) return refuse(c, 'pressPlaneFirst');
     if (game.roll) return refuse(c, 'finishRoll');
-    if (plane.done) return refuse(c, 'alreadyActed', { plane: plane.id });
+    if (plane.done) return afterMove(game, c, plane, action) ?? refuse(c, 'alreadyActed', { plane: plane.id });
     if (plane.action !== action) return choose(game, c, plane, action, armed, event.at);
     return carryOut(game, c, plane, action, pending);
   }

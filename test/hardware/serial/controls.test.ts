@@ -101,6 +101,19 @@ describe('box controls', () => {
     });
   });
 
+  it('right after a plane\'s move, Attack makes its lightning attack and Take-off/Landing its emergency landing', () => {
+    const moved = (afterMove: { lightningAttack: boolean; emergencyLanding: boolean } | null) =>
+      game({ afterMove: afterMove && { plane: 3, ...afterMove }, planes: [plane(1), plane(2), plane(3, { action: 'move', done: true }), plane(4)] });
+    expect(buttonToCommand(press('attack'), moved({ lightningAttack: true, emergencyLanding: false }), sel(3))).toMatchObject({
+      command: { type: 'lightningAttack', plane: 3 },
+      note: 'plane 3 makes a lightning attack on the Japanese planes here',
+    });
+    expect(buttonToCommand(press('takeoffLanding'), moved({ lightningAttack: false, emergencyLanding: true }), sel(3)).command).toEqual({ type: 'emergencyLanding', plane: 3 });
+    // none offered, or the moment passed (another plane acted)
+    expect(buttonToCommand(press('takeoffLanding'), moved({ lightningAttack: true, emergencyLanding: false }), sel(3))).toMatchObject({ command: null, noteKey: 'alreadyActed' });
+    expect(buttonToCommand(press('attack'), moved(null), sel(3))).toMatchObject({ command: null, noteKey: 'alreadyActed' });
+  });
+
   describe('the places a move or a take-off can go, one per press, Confirm goes', () => {
     // plane 3 on island 10 (white lines to 6, 7 and 9; 10 borders the approach area), Japanese planes on island 6
     const islands = [{ id: 6, colour: 'green' as const, japanese: ['zeke' as const] }];
