@@ -127,6 +127,8 @@ export interface BoxView {
   note: BoxNote | null;
   /** the plane the box has selected (null: none) */
   selected: number | null;
+  /** what the box shows for Confirm to do (a move's destination), as a note's key and parameters; absent: nothing */
+  shown?: { key: string; params: Record<string, string | number>; text: string };
 }
 
 /** GET /api/tables/:id/dice-samples: where photos of the players' dice are saved, and how many are. */

@@ -92,9 +92,11 @@ export class BoxLink {
     return this.leds;
   }
 
-  /** What the table screen shows of the box: its last note and the plane it has selected. */
+  /** What the table screen shows of the box: its last note, the plane it has selected and what Confirm would do. */
   view(): BoxView {
-    return { note: this.lastNote, selected: this.table.adapter.box?.selected(this.controls) ?? null };
+    const box = this.table.adapter.box;
+    const shown = box?.shown?.(this.controls) ?? null;
+    return { note: this.lastNote, selected: box?.selected(this.controls) ?? null, ...(shown ? { shown } : {}) };
   }
 
   private buzz(cue: BuzzerCue): void {

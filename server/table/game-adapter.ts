@@ -17,6 +17,8 @@ export interface BoxBehaviour<S, C = unknown> {
   press(event: ButtonEvent, state: S, controls: C, context: { lastGame: GameCommand | null }): BoxPress<C>;
   /** the piece (plane) the box has selected, shown on the table screen (null: none) */
   selected(controls: C): number | null;
+  /** what the box shows for Confirm to do, shown on the table screen too (null: nothing) */
+  shown?(controls: C): { key: string; params: Record<string, string | number>; text: string } | null;
   /** `diceUnread`: dice of the roll in progress the camera cannot read; `trayBusy`: dice moving or being read (its confirmation is refused meanwhile) */
   leds(input: { state: S; controls: C; now: number; lastRoll: { success: boolean; at: number } | null; diceUnread: number; trayBusy: boolean }): LedState;
   /** did the roll that these events finished succeed? null when they finished none (`before` is the state before them) */

@@ -61,4 +61,19 @@ describe.skipIf(!HAVE_CHROMIUM)('the box on the table screen', () => {
     expect(await t.page.locator('article.plane-card.box-selected').count()).toBe(0);
     expect(t.errors).toEqual([]);
   });
+
+  it('shows on the plane\'s card the move the box shows for Confirm, and the plane moved there by Confirm', async () => {
+    await command(t.server, { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await t.page.goto(`${t.server.url}/?lang=en`);
+    await press('confirm'); // draws the card
+    for (const plane of [2, 3, 4]) await command(t.server, { type: 'chooseAction', plane, action: 'attack' });
+    for (const button of ['plane1', 'move', 'move']) await press(button);
+    const shown = () => t.page.getByTestId('box-shown-1').textContent({ timeout: 5000 }).catch(() => null);
+    await expect.poll(shown, { timeout: 10_000 }).toMatch(/^Box: plane 1 → (Island \d+|Approach) \(1 fuel\): Confirm to move, Move for the next$/);
+    await shot(t.page, 'box-move-shown');
+    await press('confirm');
+    await expect.poll(() => t.page.getByTestId('box-shown-1').count()).toBe(0);
+    expect((await snapshot() as unknown as { state: { planes: { done: boolean }[] } }).state.planes[0].done).toBe(true);
+    expect(t.errors).toEqual([]);
+  });
 });

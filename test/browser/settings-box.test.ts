@@ -136,15 +136,16 @@ describe.skipIf(!HAVE_CHROMIUM)('settings and button box', () => {
     expect(errors).toEqual([]);
   });
 
-  it('presses the virtual button box: confirm draws the card, plane + search chooses the action', async () => {
+  it('presses the virtual button box: confirm draws the card, plane + move chooses the action', async () => {
     await page.getByTestId('setup-menu-open').click();
     await page.getByTestId('nav-box').click();
     expect((await tableState(server)).phase).toBe('japanese');
     await page.getByTestId('box-confirm').click();
     await expect.poll(async () => (await tableState(server)).phase).toBe('planes');
     await page.getByTestId('box-plane1').click();
-    await page.getByTestId('box-search').click();
-    await expect.poll(async () => ((await tableState(server)).planes as { action: string | null }[])[0]!.action).toBe('search');
+    // plane 1 is in the approach area: a search there is refused (not an orange island), a move chosen
+    await page.getByTestId('box-move').click();
+    await expect.poll(async () => ((await tableState(server)).planes as { action: string | null }[])[0]!.action).toBe('move');
     // the box's lights as the service reports them: four planes, spotted, roll
     await expect.poll(() => page.locator('.box-leds .led').count()).toBe(6);
     // the plane lights are the box's yellow ones, the spotted light its red one (drawn red when it blinks too), and what each light means is said

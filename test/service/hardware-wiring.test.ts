@@ -106,12 +106,69 @@ describe('the box on the table screen', () => {
     expect(snap.box).toEqual({ note: expect.objectContaining({ seq: 3, refused: false, key: 'selected', params: { plane: 2 } }), selected: 2 });
 
     // the engine refuses the command a press sent: its code and words (the page words them as it does refusals)
-    await press(b, 'search');
-    await press(b, 'search'); // plane 2 starts no search: its island is not orange, or the others have not chosen
+    await press(b, 'plane4');
+    await press(b, 'attack');
+    await press(b, 'attack'); // plane 4 attacks the Japanese planes on its island: refused, the others have not chosen
     snap = await state(b);
-    // the press's own note (5) is replaced by the refusal
-    expect(snap.box.note).toMatchObject({ seq: 6, refused: true, key: null, rejection: { code: expect.any(String), message: expect.any(String) } });
+    // the press's own note (6) is replaced by the refusal
+    expect(snap.box.note).toMatchObject({ seq: 7, refused: true, key: null, rejection: { code: expect.any(String), message: expect.any(String) } });
     expect(snap.box.note.text).toBe(snap.box.note.rejection.message);
+  });
+
+  it('moves a plane with the box alone: Move steps through the places it can go, Confirm goes to the one shown', async () => {
+    const { b } = await start();
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await press(b, 'confirm'); // draws the card
+    for (const plane of [2, 3, 4]) await post(b, '/api/tables/default/commands', { type: 'chooseAction', plane, action: 'attack' });
+    await press(b, 'plane1');
+    await press(b, 'move'); // chooses the move
+    await press(b, 'move');
+    const first = (await state(b)).box.note;
+    expect(first).toMatchObject({ refused: false, key: 'moveCandidate', params: { plane: 1, to: expect.anything(), fuel: 1 } });
+    await press(b, 'move');
+    const second = (await state(b)).box.note;
+    expect(second.key).toBe('moveCandidate');
+    expect(second.params.to).not.toEqual(first.params.to);
+    expect((await state(b)).box.shown).toEqual({ key: 'moveCandidate', params: second.params, text: second.text });
+    const fuel = (await state(b)).state.planes[0].fuel;
+    await press(b, 'confirm');
+    const snap = await state(b);
+    const to = second.params.to;
+    expect(snap.state.planes[0]).toMatchObject({ done: true, fuel: fuel - second.params.fuel, position: to === 'approach' ? { at: 'approach' } : { at: 'island', island: to } });
+    expect(snap.box.note).toMatchObject({ refused: false, key: 'moves', params: second.params });
+    expect(snap.box.shown).toBeUndefined();
+    expect(b.service.journal.load('default').at(-1)).toMatchObject({ origin: 'box', command: { type: 'move', plane: 1, to } });
+  });
+
+  it('refuses from the box an action the plane cannot take from where it is, with the reason', async () => {
+    const { b } = await start();
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await press(b, 'confirm'); // draws the card
+    expect((await state(b)).state.planes[2].position).toEqual({ at: 'island', island: 8 }); // a red island
+    await press(b, 'plane3');
+    await press(b, 'search');
+    const snap = await state(b);
+    expect(snap.box.note).toMatchObject({ refused: true, key: 'futileChoice', params: { plane: 3, action: 'search', reason: 'notOrange' } });
+    expect(snap.state.planes[2].action).toBeNull();
+  });
+
+  it('a move made on the dashboard into a space with Japanese planes: the box\'s Attack makes the lightning attack', async () => {
+    const { b } = await start();
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await press(b, 'confirm'); // draws the card
+    const japanese = (await state(b)).state.islands.filter((i: { japanese: unknown[] }) => i.japanese.length > 0).map((i: { id: number }) => i.id);
+    expect(japanese).toContain(9);
+    // plane 3 on island 8, one white line from island 9
+    for (const plane of [1, 2, 4]) await post(b, '/api/tables/default/commands', { type: 'chooseAction', plane, action: 'attack' });
+    await post(b, '/api/tables/default/commands', { type: 'chooseAction', plane: 3, action: 'move' });
+    expect((await post(b, '/api/tables/default/commands', { type: 'move', plane: 3, to: 9 })).statusCode).toBe(200);
+    expect((await state(b)).state.afterMove).toMatchObject({ plane: 3, lightningAttack: true });
+    await press(b, 'plane3');
+    await press(b, 'attack');
+    const snap = await state(b);
+    expect(snap.box.note).toMatchObject({ refused: false, key: 'lightningAttack', params: { plane: 3 } });
+    expect(snap.state.roll).toMatchObject({ purpose: 'lightningAttack', plane: 3 });
+    expect(b.service.journal.load('default').at(-1)).toMatchObject({ origin: 'box', command: { type: 'lightningAttack', plane: 3 } });
   });
 
   it('a long Confirm with no game starts the table\'s last game played again, from the journal after a restart too', async () => {

@@ -13,6 +13,10 @@ function paramWords(params: Record<string, string | number>): Record<string, str
   if (typeof params.action === 'string') words.action = tk(`act_${params.action}`);
   if (typeof params.target === 'string') words.target = tk(`attack_${params.target}`);
   if (typeof params.targets === 'string') words.targets = params.targets.split(', ').map((x) => tk(`attack_${x}`)).join(' · ');
+  if (params.to !== undefined) words.to = params.to === 'approach' ? t('approach') : t('island', { n: params.to });
+  words.over = params.via === undefined ? '' : ` ${t('viaIslands', { via: t('island', { n: params.via }) })}`;
+  if (typeof params.reason === 'string') words.reason = tk(`futile${params.reason.charAt(0).toUpperCase()}${params.reason.slice(1)}`);
+  if (typeof params.load === 'string') words.load = tk(`load_${params.load}`);
   if (typeof params.deck === 'string') words.deck = tk(`boxNoteDeck_${params.deck}`);
   if (typeof params.expansions === 'string') words.expansions = params.expansions ? ` · ${params.expansions.split(', ').map((x) => tk(`exp_${x}`)).join(', ')}` : '';
   if (params.difficulty === '') words.difficulty = '';
@@ -27,11 +31,16 @@ export function boxNoteWords(note: BoxNote): { text: string; detail: string | nu
     const { text, detail } = refusalText(note.rejection);
     return { text: `${lead} ${text}`, detail };
   }
+  return { text: `${lead} ${noteKeyWords(note.key, note.params, note.text)}`, detail: null };
+}
+
+/** A box note's key in the page's words, or the service's English (`text`) when the page has none. */
+export function noteKeyWords(key: string | null, params: Record<string, string | number>, text: string): string {
   // a note about several planes has words of its own (`_many`: plurals, and Spanish verbs agree)
-  const many = typeof note.params.planes === 'string' && note.params.planes.includes(',');
-  const key = note.key === null ? null : `boxNote_${note.key}${many && hasKey(`boxNote_${note.key}_many`) ? '_many' : ''}`;
-  const words = key === null ? key : tk(key, paramWords(note.params));
-  return { text: `${lead} ${words === null || words === key ? note.text : words}`, detail: null };
+  const many = typeof params.planes === 'string' && params.planes.includes(',');
+  const wordsKey = key === null ? null : `boxNote_${key}${many && hasKey(`boxNote_${key}_many`) ? '_many' : ''}`;
+  const words = wordsKey === null ? null : tk(wordsKey, paramWords(params));
+  return words === null || words === wordsKey ? text : words;
 }
 
 /**

@@ -43,7 +43,7 @@ export interface MoveDestinations {
  * of Japanese planes, or back to the approach area by a clear way (`overJapanese`: the Invisible
  * manoeuvre, which flies over them). The engine's move checks the same.
  */
-export function moveDestinations(board: Board, islands: IslandState[], from: Position, overJapanese: boolean): MoveDestinations {
+export function moveDestinations(board: Board, islands: readonly Pick<IslandState, 'id' | 'japanese'>[], from: Position, overJapanese: boolean): MoveDestinations {
   const occupied = (id: IslandId) => (islands.find((i) => i.id === id)?.japanese.length ?? 0) > 0;
   const here = from.at === 'island' ? from.island : null;
   const reached = new Map<IslandId, { oneStep: boolean; via: IslandId[] }>();
@@ -92,7 +92,7 @@ export function spottedChain(board: Board, islands: readonly Pick<IslandState, '
  * planes? The islands passed are those flown over after leaving `from` (the last one is joined to
  * the approach area). Returns the islands passed on the shortest clear way, or null.
  */
-export function clearWayToApproach(board: Board, islands: IslandState[], from: IslandId, ignoreJapanese: boolean): IslandId[] | null {
+export function clearWayToApproach(board: Board, islands: readonly Pick<IslandState, 'id' | 'japanese'>[], from: IslandId, ignoreJapanese: boolean): IslandId[] | null {
   const blocked = (id: IslandId) => !ignoreJapanese && (islands.find((i) => i.id === id)?.japanese.length ?? 0) > 0;
   const previous = new Map<IslandId, IslandId | null>([[from, null]]);
   const queue: IslandId[] = [from];

@@ -5,18 +5,28 @@
  * | button           | short press                                                        | long press                      |
  * |------------------|--------------------------------------------------------------------|---------------------------------|
  * | plane 1..4       | select that plane (press again: deselect)                          | skipAction {plane} (*)          |
- * | move/attack/     | chooseAction {selected plane, action}; if that action is already    | same as short                   |
- * | search/tol       | chosen: search -> search {plane}; attack -> attack {plane, target}  |                                 |
- * |                  | when the engine would take one target only; take-off/landing: from |                                 |
- * |                  | the deck takeOff {approach, no load}, from the approach area land;  |                                 |
- * |                  | moves and real choices need the dashboard                          |                                 |
- * | confirm          | roll in progress -> confirmRoll; Japanese phase or set-up draws,     | endTurn (plane phase, no roll)  |
- * |                  |                                                                    | (*)                             |
- * |                  | digital deck -> drawCard; plane phase, every plane done -> endTurn  |                                 |
- * | undo             | undo                                                               | clear the plane selection       |
+ * | move/attack/     | chooseAction {selected plane, action} (***); if that action is      | same as short                   |
+ * | search/tol       | already chosen: search -> search {plane}; attack -> attack {plane, |                                 |
+ * |                  | target} when the engine would take one target only; from the       |                                 |
+ * |                  | approach area take-off/landing lands; move, and take-off/landing   |                                 |
+ * |                  | on the deck, step through the places the plane can go              |                                 |
+ * |                  | (box-destinations.ts): each press shows the next, Confirm goes (**)|                                 |
+ * | confirm          | a place shown (**) -> move / takeOff there; roll in progress ->    | endTurn (plane phase, no roll)  |
+ * |                  | confirmRoll; Japanese phase or set-up draws, digital deck ->       | (*)                             |
+ * |                  | drawCard; plane phase, every plane done -> endTurn                 |                                 |
+ * | undo             | a place shown (**): forget it; else undo                           | clear the plane selection       |
  *
  * (*) A skip that would crash a plane (not enough fuel to stay up: skip-cost.ts) is only warned of by
  * the first long press; the same long press again within HOLD_AGAIN_MS does it.
+ * (**) A move goes to an island one white line away, then the approach area, then two islands away
+ * (over the first empty island between); a take-off to the approach area, then each red island, each
+ * with the plane's load, then with the other loads it may take. Any press but that action's button,
+ * Confirm and Undo forgets the place shown and does what it does.
+ * Right after a plane's move (or take-off) into a space with Japanese planes, Attack makes its lightning
+ * attack; after one into the approach area with no fuel left, Take-off/Landing its emergency landing.
+ * (***) An action that cannot do anything from where the plane is (futile-action.ts, the dashboard's
+ * note on the choice) is refused with the reason; one that the other planes' actions this turn may
+ * still make possible is only warned of, and chosen by the same button again within HOLD_AGAIN_MS.
  *
  * With no game on the table (or one over), a long Confirm starts a new game (newGame: the table's
  * last game's players, deck, difficulty and expansions when the service gives them, else four planes
@@ -28,15 +38,17 @@
  * and give the players a reason at once.
  */
 import { attackTargets } from '../../games/yorktown1942/attack-targets.ts';
+import { futileAction, type FutileReason } from '../../games/yorktown1942/futile-action.ts';
+import { moveCandidates, nextCandidate, sameCandidate, takeOffCandidates, type BoxCandidate } from './box-destinations.ts';
 import { skipCost } from '../../games/yorktown1942/skip-cost.ts';
 import type { NewGameCommand, YorktownCommand } from '../../games/yorktown1942/commands.ts';
 import type { ActionType, PlaneId } from '../../games/yorktown1942/types.ts';
 import type { BoxButton, BuzzerCue, ButtonEvent } from '../ports.ts';
 import type { BoxGameView, BoxPlaneView } from './game-view.ts';
 
-/** A long press that would crash planes, warned of: the same long press before `until` does it. */
+/** A press warned of (a long press that would crash planes, an action that may do nothing): the same press before `until` does it. */
 export interface ArmedPress {
-  command: 'skipAction' | 'endTurn';
+  command: 'skipAction' | 'endTurn' | ActionType;
   plane: PlaneId | null;
   until: number;
 }
@@ -45,6 +57,8 @@ export interface ControlsState {
   selectedPlane: PlaneId | null;
   /** every other press disarms it */
   armed?: ArmedPress | null;
+  /** the move or take-off shown, which Confirm makes */
+  pending?: BoxCandidate | null;
 }
 
 export const INITIAL_CONTROLS: ControlsState = { selectedPlane: null };
@@ -65,6 +79,18 @@ export type NoteParams = Record<string, string | number>;
 const ACTION_WORDS: Record<ActionType, string> = { move: 'move', attack: 'attack', search: 'search', takeoffLanding: 'take-off/landing' };
 const TARGET_WORDS: Record<string, string> = { planes: 'the Japanese planes here', cap: 'the CAP', shoho: 'the Shōhō' };
 const targetWords = (targets: string | number) => String(targets).split(', ').map((x) => TARGET_WORDS[x] ?? x).join(' or ');
+/** The dashboard's words on a choice that may do nothing (`futile<Reason>`). */
+const FUTILE_WORDS: Record<FutileReason, string> = {
+  onDeck: 'on the deck: take off first',
+  nothingToAttack: 'nothing to attack here',
+  notLocated: 'the Shōhō is not located yet',
+  notOrange: 'not an orange island',
+  landFromApproach: 'lands from the approach area',
+  deckTaken: 'the flight deck is taken this turn',
+  noFuel: 'not enough fuel',
+};
+const LOAD_WORDS: Record<string, string> = { none: 'no load', bomb: 'a bomb', dropTank: 'a drop tank' };
+const placeWords = (p: NoteParams) => (p.to === 'approach' ? 'the approach area' : `island ${p.to}${p.via === undefined ? '' : ` over island ${p.via}`}`);
 
 /** Every note a press can give, in English; the dashboard has the same keys in its dictionaries (`boxNote_<key>`). */
 const NOTES = {
@@ -86,16 +112,27 @@ const NOTES = {
   pressPlaneFirst: () => 'press a plane button first',
   finishRoll: () => 'finish the roll in progress first (Confirm)',
   alreadyActed: (p) => `plane ${p.plane} has already acted this turn`,
+  lightningAttack: (p) => `plane ${p.plane} makes a lightning attack on the Japanese planes here`,
+  emergencyLanding: (p) => `plane ${p.plane} makes an emergency landing`,
   chooses: (p) => `plane ${p.plane} chooses ${ACTION_WORDS[p.action as ActionType]}`,
+  futileChoice: (p) => `plane ${p.plane} cannot ${ACTION_WORDS[p.action as ActionType]} now: ${FUTILE_WORDS[p.reason as FutileReason]}`,
+  futileChoicePressAgain: (p) => `plane ${p.plane}'s ${ACTION_WORDS[p.action as ActionType]} may do nothing: ${FUTILE_WORDS[p.reason as FutileReason]} (press it again to choose it anyway)`,
   searches: (p) => `plane ${p.plane} searches`,
   lands: (p) => `plane ${p.plane} lands`,
-  takesOff: (p) => `plane ${p.plane} takes off to the approach area with no load (a load or a red island: choose it on the dashboard)`,
+  takeOffCandidate: (p) => `plane ${p.plane} takes off → ${placeWords(p)} with ${LOAD_WORDS[p.load!]} (${p.fuel} fuel): Confirm to take off, Land / Take off for the next`,
+  takesOff: (p) => `plane ${p.plane} takes off to ${placeWords(p)} with ${LOAD_WORDS[p.load!]}`,
+  cannotTakeOff: (p) => `plane ${p.plane} has not the fuel to take off`,
   landFromApproach: (p) => `plane ${p.plane}: landing is done from the approach area: move there first`,
   attacks: (p) => `plane ${p.plane} attacks ${targetWords(p.target!)}`,
   attackFromDeck: (p) => `plane ${p.plane} is on the flight deck: it must take off before it can attack`,
   nothingToAttack: (p) => `plane ${p.plane} has nothing to attack here`,
   chooseTarget: (p) => `plane ${p.plane} can attack ${targetWords(p.targets!)}: choose the target on the dashboard`,
-  moveNeedsDestination: (p) => `plane ${p.plane}: move needs a destination: choose it on the dashboard`,
+  moveCandidate: (p) => `plane ${p.plane} → ${placeWords(p)} (${p.fuel} fuel): Confirm to move, Move for the next`,
+  moves: (p) => `plane ${p.plane} moves to ${placeWords(p)}`,
+  moveFromDeck: (p) => `plane ${p.plane} is on the flight deck: it must take off before it can move`,
+  nowhereToMove: (p) => `plane ${p.plane} has nowhere to move: every way is blocked by Japanese planes or costs more than its ${p.fuel} fuel`,
+  choiceGone: (p) => `plane ${p.plane} can no longer go where the box showed: press its action again`,
+  choiceCancelled: (p) => `plane ${p.plane}: the place shown is forgotten`,
   unknownButton: (p) => `unknown button ${p.button}`,
   finishRollShort: () => 'finish the roll in progress first (short Confirm)',
   rollConfirmed: () => 'roll confirmed',
@@ -154,15 +191,49 @@ function newGame(lastGame: NewGameChoices | null | undefined): ControlOutcome {
   return send(none, command, 'newGameLast', { players: lastGame.players, deck: lastGame.deck ?? 'digital', difficulty: lastGame.difficulty ?? '', expansions });
 }
 
+/** What a move or take-off says of where it goes: the plane, the place (`to`, `via`), the load taken off with, the fuel. */
+function candidateParams({ command, fuel }: BoxCandidate): NoteParams {
+  const params: NoteParams = { plane: command.plane, to: command.to, fuel };
+  if (command.type === 'move' && command.via !== undefined) params.via = command.via;
+  if (command.type === 'takeOff') params.load = command.load ?? 'none';
+  return params;
+}
+
+/** The move or take-off shown for Confirm, in words (the table screen's too); null: none. */
+export function shownChoice(controls: ControlsState): { key: NoteKey; params: NoteParams; text: string } | null {
+  if (!controls.pending) return null;
+  const key = controls.pending.command.type === 'move' ? 'moveCandidate' : 'takeOffCandidate';
+  const params = candidateParams(controls.pending);
+  return { key, params, text: NOTES[key](params) };
+}
+
+/** The next place a move or take-off can go, shown for Confirm (the first when another was shown, or none). */
+function stepCandidate(controls: ControlsState, plane: BoxPlaneView, candidates: BoxCandidate[], pending: BoxCandidate | null | undefined): ControlOutcome {
+  const next = nextCandidate(candidates, pending ?? null);
+  if (!next) return refuse(controls, plane.position.at === 'deck' ? 'cannotTakeOff' : 'nowhereToMove', { plane: plane.id, fuel: plane.fuel });
+  const showing = { ...controls, pending: next };
+  const { key, params } = shownChoice(showing)!;
+  return tick(showing, key, params);
+}
+
+/** Confirm with a place shown: the move or take-off there, if the plane can still make it. */
+function makeCandidate(game: BoxGameView, controls: ControlsState, pending: BoxCandidate): ControlOutcome {
+  const plane = planeOf(game, pending.command.plane);
+  const open = plane && !plane.done ? (pending.command.type === 'move' ? moveCandidates(game, plane) : takeOffCandidates(game, plane)) : [];
+  if (!open.some((c) => sameCandidate(c, pending))) return refuse(controls, 'choiceGone', { plane: pending.command.plane });
+  return send(controls, pending.command, pending.command.type === 'move' ? 'moves' : 'takesOff', candidateParams(pending));
+}
+
 /** The selected plane's chosen action pressed again: the command when the box can give it whole, else why not. */
-function carryOut(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType): ControlOutcome {
+function carryOut(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType, pending: BoxCandidate | null | undefined): ControlOutcome {
   const p = { plane: plane.id };
+  const shown = pending?.command.plane === plane.id ? pending : null;
   switch (action) {
     case 'search':
       return send(controls, { type: 'search', plane: plane.id }, 'searches', p);
     case 'takeoffLanding':
       if (plane.position.at === 'approach') return send(controls, { type: 'land', plane: plane.id }, 'lands', p);
-      if (plane.position.at === 'deck') return send(controls, { type: 'takeOff', plane: plane.id, to: 'approach', load: 'none' }, 'takesOff', p);
+      if (plane.position.at === 'deck') return stepCandidate(controls, plane, takeOffCandidates(game, plane), shown?.command.type === 'takeOff' ? shown : null);
       return refuse(controls, 'landFromApproach', p);
     case 'attack': {
       if (plane.position.at === 'deck') return refuse(controls, 'attackFromDeck', p);
@@ -172,8 +243,26 @@ function carryOut(game: BoxGameView, controls: ControlsState, plane: BoxPlaneVie
       return send(controls, { type: 'attack', plane: plane.id, target: targets[0]! }, 'attacks', { ...p, target: targets[0]! });
     }
     case 'move':
-      return refuse(controls, 'moveNeedsDestination', p);
+      if (plane.position.at === 'deck') return refuse(controls, 'moveFromDeck', p);
+      return stepCandidate(controls, plane, moveCandidates(game, plane), shown?.command.type === 'move' ? shown : null);
   }
+}
+
+/** Right after the plane's move: Attack makes its lightning attack (on the island's planes, its only target), Take-off/Landing its emergency landing. */
+function afterMove(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType): ControlOutcome | null {
+  const open = game.afterMove?.plane === plane.id ? game.afterMove : null;
+  if (action === 'attack' && open?.lightningAttack) return send(controls, { type: 'lightningAttack', plane: plane.id }, 'lightningAttack', { plane: plane.id });
+  if (action === 'takeoffLanding' && open?.emergencyLanding) return send(controls, { type: 'emergencyLanding', plane: plane.id }, 'emergencyLanding', { plane: plane.id });
+  return null;
+}
+
+/** An action chosen for the plane, unless it cannot do anything from where the plane is (or may not, and was not pressed again). */
+function choose(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType, armed: ArmedPress | null | undefined, at: number): ControlOutcome {
+  const p = { plane: plane.id, action };
+  const futile = futileAction(game, game.rules, plane, action);
+  if (futile && !futile.later) return refuse(controls, 'futileChoice', { ...p, reason: futile.reason });
+  if (futile && !armedFor(armed, action, plane.id, at)) return refuse(arm(controls, action, plane.id, at), 'futileChoicePressAgain', { ...p, reason: futile.reason });
+  return send(controls, { type: 'chooseAction', plane: plane.id, action }, 'chooses', p);
 }
 
 function armedFor(armed: ArmedPress | null | undefined, command: ArmedPress['command'], plane: PlaneId | null, at: number): boolean {
@@ -185,7 +274,7 @@ function arm(controls: ControlsState, command: ArmedPress['command'], plane: Pla
 }
 
 export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, controls: ControlsState, context: PressContext = {}): ControlOutcome {
-  const armed = controls.armed;
+  const { armed, pending } = controls;
   // a selection that no longer makes sense (plane destroyed, game gone) is dropped first
   let c: ControlsState = { selectedPlane: controls.selectedPlane };
   const selected = game ? planeOf(game, c.selectedPlane) : undefined;
@@ -193,6 +282,7 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
 
   if (event.button === 'undo') {
     if (event.press === 'long') return tick({ selectedPlane: null }, 'selectionCleared');
+    if (pending) return tick(c, 'choiceCancelled', { plane: pending.command.plane });
     return send(c, { type: 'undo' }, 'undo');
   }
   const setupDraw = game?.phase === 'setup' && game.setup !== null && (game.setupDraws ?? 0) > 0;
@@ -226,12 +316,13 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     const plane = planeOf(game, c.selectedPlane);
     if (!plane) return refuse(c, 'pressPlaneFirst');
     if (game.roll) return refuse(c, 'finishRoll');
-    if (plane.done) return refuse(c, 'alreadyActed', { plane: plane.id });
-    if (plane.action !== action) return send(c, { type: 'chooseAction', plane: plane.id, action }, 'chooses', { plane: plane.id, action });
-    return carryOut(game, c, plane, action);
+    if (plane.done) return afterMove(game, c, plane, action) ?? refuse(c, 'alreadyActed', { plane: plane.id });
+    if (plane.action !== action) return choose(game, c, plane, action, armed, event.at);
+    return carryOut(game, c, plane, action, pending);
   }
 
   if (event.button !== 'confirm') return refuse(c, 'unknownButton', { button: JSON.stringify(event.button) });
+  if (pending && event.press === 'short' && game.phase === 'planes' && !game.roll) return makeCandidate(game, c, pending);
   if (game.roll) {
     if (event.press === 'long') return refuse(c, 'finishRollShort');
     return send(c, { type: 'confirmRoll' }, 'rollConfirmed');

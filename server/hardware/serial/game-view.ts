@@ -2,19 +2,19 @@
  * The part of the Yorktown state the box controls and LEDs read. A full YorktownState is one;
  * keeping the view narrow keeps these helpers stable while the engine adds fields.
  */
-import type { AttackTargetsGame } from '../../games/yorktown1942/attack-targets.ts';
+import type { FutileGame, FutileRules } from '../../games/yorktown1942/futile-action.ts';
 import type { Rules } from '../../games/yorktown1942/ruleset.ts';
 import type { SkipCostGame, SkipCostRules } from '../../games/yorktown1942/skip-cost.ts';
-import type { ActiveRoll, GameOutcome, Phase, PlaneState } from '../../games/yorktown1942/types.ts';
+import type { ActiveRoll, AfterMove, GameOutcome, GameSetup, Phase, PlaneState } from '../../games/yorktown1942/types.ts';
 
 export type BoxPlaneView = Pick<PlaneState, 'id' | 'fuel' | 'destroyed' | 'position' | 'action' | 'done' | 'load'>;
 
 export type BoxRollView = Pick<ActiveRoll, 'purpose' | 'plane' | 'tracker'> & { fuelAtStart?: number };
 
-export interface BoxGameView extends AttackTargetsGame, SkipCostGame {
+export interface BoxGameView extends FutileGame, SkipCostGame {
   phase: Phase;
   /** null before a game was set up */
-  setup: unknown;
+  setup: { expansions?: Partial<GameSetup['expansions']> } | null;
   /** cards still to draw during set-up */
   setupDraws?: number;
   planes: BoxPlaneView[];
@@ -23,5 +23,7 @@ export interface BoxGameView extends AttackTargetsGame, SkipCostGame {
   spotted: boolean;
   deadline: number | null;
   outcome: GameOutcome | null;
-  rules: { search: { locatedAt: number }; yorktown: Rules['yorktown']; board: Rules['board'] } & SkipCostRules;
+  /** the moment right after a plane's move: its lightning attack or emergency landing */
+  afterMove?: AfterMove | null;
+  rules: { search: { locatedAt: number }; yorktown: Rules['yorktown']; board: Rules['board']; move: Rules['move']; takeOff: Rules['takeOff']; load: Pick<Rules['load'], 'tokens'> } & SkipCostRules & FutileRules;
 }

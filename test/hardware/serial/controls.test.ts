@@ -3,6 +3,7 @@ import type { BoxButton } from '../../../server/hardware/ports.ts';
 import { buttonToCommand, HOLD_AGAIN_MS, INITIAL_CONTROLS, type ControlsState } from '../../../server/hardware/serial/controls.ts';
 import { resolveRules } from '../../../server/games/yorktown1942/ruleset.ts';
 import { game, plane, roll } from './game-fixture.ts';
+import type { BoxPlaneView } from '../../../server/hardware/serial/game-view.ts';
 
 const RULES = resolveRules({});
 
@@ -25,12 +26,13 @@ describe('box controls', () => {
   });
 
   it('chooses the action of the selected plane, then executes the ones that need nothing more', () => {
-    expect(buttonToCommand(press('attack'), game(), sel(1)).command).toEqual({ type: 'chooseAction', plane: 1, action: 'attack' });
-    expect(buttonToCommand(press('search', 'long'), game(), sel(4)).command).toEqual({ type: 'chooseAction', plane: 4, action: 'search' });
+    const zekeOn1 = game({ islands: game().islands.map((i) => (i.id === 1 ? { ...i, japanese: ['zeke' as const] } : i)) });
+    expect(buttonToCommand(press('attack'), zekeOn1, sel(1)).command).toEqual({ type: 'chooseAction', plane: 1, action: 'attack' });
+    expect(buttonToCommand(press('search', 'long'), game(), sel(3)).command).toEqual({ type: 'chooseAction', plane: 3, action: 'search' });
     const chosen = game({ planes: [plane(1, { action: 'search' }), plane(2, { action: 'takeoffLanding', position: { at: 'approach' } }), plane(3, { action: 'move' }), plane(4)] });
     expect(buttonToCommand(press('search'), chosen, sel(1)).command).toEqual({ type: 'search', plane: 1 });
     expect(buttonToCommand(press('takeoffLanding'), chosen, sel(2)).command).toEqual({ type: 'land', plane: 2 });
-    expect(buttonToCommand(press('move'), chosen, sel(3))).toMatchObject({ command: null, cue: 'fail', note: expect.stringMatching(/destination.*dashboard/) });
+    expect(buttonToCommand(press('move'), chosen, sel(3))).toMatchObject({ command: null, cue: 'tick', noteKey: 'moveCandidate' });
   });
 
   it('attacks at once when the engine would take one target only, and leaves real choices to the dashboard', () => {
@@ -63,15 +65,137 @@ describe('box controls', () => {
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'deck' } }), sel(1))).toMatchObject({ command: null, note: expect.stringMatching(/take off/) });
   });
 
-  it('takes off from the deck to the approach area with no load, and says landing is done from the approach area', () => {
-    const g = game({ planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' } }), plane(2, { action: 'takeoffLanding', position: { at: 'island', island: 5 } }), plane(3), plane(4)] });
-    expect(buttonToCommand(press('takeoffLanding'), g, sel(1))).toMatchObject({
-      command: { type: 'takeOff', plane: 1, to: 'approach', load: 'none' },
-      note: expect.stringMatching(/approach area with no load/),
+  describe('an action that cannot do anything from where the plane is', () => {
+    const at = (position: BoxPlaneView['position'], over: Partial<BoxPlaneView> = {}, g: Parameters<typeof game>[0] = {}) =>
+      game({ planes: [plane(1, { position, ...over }), plane(2), plane(3), plane(4)], ...g });
+
+    it('is refused with the dashboard\'s reason when nothing this turn can change it', () => {
+      const refused = (g: ReturnType<typeof game>, button: BoxButton, reason: string) =>
+        expect(buttonToCommand(press(button), g, sel(1)), `${button} ${reason}`).toMatchObject({ command: null, cue: 'fail', noteKey: 'futileChoice', noteParams: { plane: 1, reason } });
+      refused(at({ at: 'island', island: 8 }), 'search', 'notOrange');
+      refused(at({ at: 'approach' }), 'search', 'notOrange');
+      refused(at({ at: 'island', island: 8 }), 'attack', 'nothingToAttack');
+      refused(at({ at: 'deck' }), 'attack', 'onDeck');
+      refused(at({ at: 'deck' }), 'move', 'onDeck');
+      refused(at({ at: 'island', island: 5 }), 'takeoffLanding', 'landFromApproach');
+      refused(at({ at: 'island', island: 3 }, { fuel: 0 }), 'search', 'noFuel');
+      // from an orange island with no CAP fighter and no bomb, the Shōhō located or not: nothing
+      refused(at({ at: 'island', island: 1 }), 'attack', 'nothingToAttack');
+      expect(buttonToCommand(press('search'), at({ at: 'island', island: 8 }), sel(1)).note).toBe('plane 1 cannot search now: not an orange island');
     });
-    const away = buttonToCommand(press('takeoffLanding'), g, sel(2));
-    expect(away).toMatchObject({ command: null, cue: 'fail', noteKey: 'landFromApproach', noteParams: { plane: 2 } });
-    expect(away.note).toBe('plane 2: landing is done from the approach area: move there first');
+
+    it('is only warned of when another plane may make it possible this turn, and chosen by a second press in time', () => {
+      // the Shōhō not located yet, the CAP to attack once it is
+      const g = at({ at: 'island', island: 1 }, {}, { cap: 1 });
+      const first = buttonToCommand({ button: 'attack', press: 'short', at: 1000 }, g, sel(1));
+      expect(first).toMatchObject({ command: null, cue: 'fail', noteKey: 'futileChoicePressAgain', noteParams: { plane: 1, action: 'attack', reason: 'notLocated' } });
+      expect(first.note).toBe('plane 1\'s attack may do nothing: the Shōhō is not located yet (press it again to choose it anyway)');
+      expect(buttonToCommand({ button: 'attack', press: 'short', at: 1000 + HOLD_AGAIN_MS }, g, first.controls).command).toEqual({ type: 'chooseAction', plane: 1, action: 'attack' });
+      expect(buttonToCommand({ button: 'attack', press: 'short', at: 1001 + HOLD_AGAIN_MS }, g, first.controls).noteKey).toBe('futileChoicePressAgain');
+      expect(buttonToCommand({ button: 'search', press: 'short', at: 1001 }, g, first.controls).command).toEqual({ type: 'chooseAction', plane: 1, action: 'search' });
+      // a drop tank may refuel it first; the other planes that chose the flight deck may skip
+      expect(buttonToCommand(press('search'), at({ at: 'island', island: 3 }, { fuel: 0, load: 'dropTank' }), sel(1)).noteKey).toBe('futileChoicePressAgain');
+      const deck = game({ planes: [plane(1, { position: { at: 'deck' } }), ...([2, 3] as const).map((id) => plane(id, { position: { at: 'deck' }, action: 'takeoffLanding' })), plane(4)] });
+      expect(buttonToCommand(press('takeoffLanding'), deck, sel(1))).toMatchObject({ noteKey: 'futileChoicePressAgain', noteParams: { reason: 'deckTaken' } });
+      expect(buttonToCommand(press('takeoffLanding'), { ...deck, takeoffsLandingsThisTurn: 2 }, sel(1))).toMatchObject({ noteKey: 'futileChoice', noteParams: { reason: 'deckTaken' } });
+    });
+  });
+
+  it('right after a plane\'s move, Attack makes its lightning attack and Take-off/Landing its emergency landing', () => {
+    const moved = (afterMove: { lightningAttack: boolean; emergencyLanding: boolean } | null) =>
+      game({ afterMove: afterMove && { plane: 3, ...afterMove }, planes: [plane(1), plane(2), plane(3, { action: 'move', done: true }), plane(4)] });
+    expect(buttonToCommand(press('attack'), moved({ lightningAttack: true, emergencyLanding: false }), sel(3))).toMatchObject({
+      command: { type: 'lightningAttack', plane: 3 },
+      note: 'plane 3 makes a lightning attack on the Japanese planes here',
+    });
+    expect(buttonToCommand(press('takeoffLanding'), moved({ lightningAttack: false, emergencyLanding: true }), sel(3)).command).toEqual({ type: 'emergencyLanding', plane: 3 });
+    // none offered, or the moment passed (another plane acted)
+    expect(buttonToCommand(press('takeoffLanding'), moved({ lightningAttack: true, emergencyLanding: false }), sel(3))).toMatchObject({ command: null, noteKey: 'alreadyActed' });
+    expect(buttonToCommand(press('attack'), moved(null), sel(3))).toMatchObject({ command: null, noteKey: 'alreadyActed' });
+  });
+
+  describe('the places a move or a take-off can go, one per press, Confirm goes', () => {
+    // plane 3 on island 10 (white lines to 6, 7 and 9; 10 borders the approach area), Japanese planes on island 6
+    const islands = [{ id: 6, colour: 'green' as const, japanese: ['zeke' as const] }];
+    const moving = (over: Parameters<typeof plane>[1] = {}) =>
+      game({ islands, planes: [plane(1, { action: 'search' }), plane(2), plane(3, { action: 'move', position: { at: 'island', island: 10 }, ...over }), plane(4)] });
+    const steps = (g: ReturnType<typeof game>, button: BoxButton, n: number, controls: ControlsState) => {
+      const notes: string[] = [];
+      let c = controls;
+      for (let i = 0; i < n; i += 1) {
+        const out = buttonToCommand(press(button), g, c);
+        expect(out).toMatchObject({ command: null, cue: 'tick' });
+        notes.push(out.note);
+        c = out.controls;
+      }
+      return { notes, controls: c };
+    };
+
+    it('Move steps through the islands one line away, the approach area, then two islands over an empty one, and round again', () => {
+      const { notes } = steps(moving(), 'move', 8, sel(3));
+      expect(notes).toEqual([
+        'plane 3 → island 6 (1 fuel): Confirm to move, Move for the next',
+        'plane 3 → island 7 (1 fuel): Confirm to move, Move for the next',
+        'plane 3 → island 9 (1 fuel): Confirm to move, Move for the next',
+        'plane 3 → the approach area (1 fuel): Confirm to move, Move for the next',
+        'plane 3 → island 3 over island 7 (3 fuel): Confirm to move, Move for the next',
+        'plane 3 → island 5 over island 9 (3 fuel): Confirm to move, Move for the next',
+        'plane 3 → island 8 over island 9 (3 fuel): Confirm to move, Move for the next',
+        'plane 3 → island 6 (1 fuel): Confirm to move, Move for the next',
+      ]);
+    });
+
+    it('Confirm makes the move shown; Undo forgets it without undoing; any other press forgets it', () => {
+      const g = moving();
+      const { controls } = steps(g, 'move', 5, sel(3));
+      expect(controls.pending).toMatchObject({ command: { type: 'move', plane: 3, to: 3, via: 7 }, fuel: 3 });
+      expect(buttonToCommand(press('confirm'), g, controls)).toMatchObject({
+        command: { type: 'move', plane: 3, to: 3, via: 7 },
+        note: 'plane 3 moves to island 3 over island 7',
+        noteKey: 'moves',
+        noteParams: { plane: 3, to: 3, via: 7, fuel: 3 },
+        controls: sel(3),
+      });
+      expect(buttonToCommand(press('undo'), g, controls)).toMatchObject({ command: null, cue: 'tick', noteKey: 'choiceCancelled', controls: sel(3) });
+      expect(buttonToCommand(press('plane1'), g, controls).controls).toEqual(sel(1));
+      // Confirm with nothing shown: the turn's usual Confirm
+      expect(buttonToCommand(press('confirm'), g, sel(3))).toMatchObject({ command: null, noteKey: 'stillToAct' });
+    });
+
+    it('offers only what the plane\'s fuel pays for, and says when it can go nowhere or must take off first', () => {
+      expect(steps(moving({ fuel: 2 }), 'move', 5, sel(3)).notes.at(-1)).toBe('plane 3 → island 6 (1 fuel): Confirm to move, Move for the next');
+      expect(buttonToCommand(press('move'), moving({ fuel: 0 }), sel(3))).toMatchObject({ command: null, cue: 'fail', noteKey: 'nowhereToMove' });
+      expect(buttonToCommand(press('move'), moving({ position: { at: 'deck' } }), sel(3))).toMatchObject({ command: null, cue: 'fail', noteKey: 'moveFromDeck' });
+    });
+
+    it('refuses a place shown that the plane can no longer reach (the table changed meanwhile)', () => {
+      const { controls } = steps(moving(), 'move', 2, sel(3)); // island 7
+      const blocked = game({ islands, planes: [plane(1), plane(2), plane(3, { action: 'move', position: { at: 'island', island: 10 }, done: true }), plane(4)] });
+      expect(buttonToCommand(press('confirm'), blocked, controls)).toMatchObject({ command: null, cue: 'fail', noteKey: 'choiceGone' });
+    });
+
+    it('Land / Take off on the deck steps through the approach area and the red islands, with the plane\'s load then a bomb', () => {
+      const g = game({ planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' } }), plane(2, { action: 'takeoffLanding', position: { at: 'island', island: 5 } }), plane(3), plane(4)] });
+      const { notes, controls } = steps(g, 'takeoffLanding', 2, sel(1));
+      expect(notes).toEqual([
+        'plane 1 takes off → the approach area with no load (1 fuel): Confirm to take off, Land / Take off for the next',
+        'plane 1 takes off → the approach area with a bomb (1 fuel): Confirm to take off, Land / Take off for the next',
+      ]);
+      expect(buttonToCommand(press('confirm'), g, controls)).toMatchObject({ command: { type: 'takeOff', plane: 1, to: 'approach', load: 'bomb' }, noteKey: 'takesOff' });
+      expect(steps(g, 'takeoffLanding', 3, sel(1)).controls.pending?.command).toEqual({ type: 'takeOff', plane: 1, to: 8, load: 'none' });
+      const away = buttonToCommand(press('takeoffLanding'), g, sel(2));
+      expect(away).toMatchObject({ command: null, cue: 'fail', noteKey: 'landFromApproach', noteParams: { plane: 2 } });
+      expect(away.note).toBe('plane 2: landing is done from the approach area: move there first');
+    });
+
+    it('offers no new bomb while every load token is in use, and the drop tank with its expansion only', () => {
+      const loaded = { load: 'bomb' as const, position: { at: 'island' as const, island: 2 } };
+      const full = game({ planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' } }), plane(2, loaded), plane(3, loaded), plane(4, loaded)], rules: { ...RULES, load: { ...RULES.load, tokens: 3 } } });
+      expect(steps(full, 'takeoffLanding', 2, sel(1)).controls.pending?.command).toEqual({ type: 'takeOff', plane: 1, to: 8, load: 'none' });
+      const tanks = game({ setup: { expansions: { dropTank: true } }, planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' }, load: 'bomb' }), plane(2), plane(3), plane(4)] });
+      expect(steps(tanks, 'takeoffLanding', 3, sel(1)).controls.pending?.command).toEqual({ type: 'takeOff', plane: 1, to: 'approach', load: 'dropTank' });
+      expect(steps(tanks, 'takeoffLanding', 1, sel(1)).controls.pending?.command).toEqual({ type: 'takeOff', plane: 1, to: 'approach', load: 'bomb' });
+    });
   });
 
   it('starts the table\'s last game again on a long Confirm when the service gives it', () => {

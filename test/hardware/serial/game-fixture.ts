@@ -25,7 +25,7 @@ export function game(over: Partial<BoxGameView> = {}): BoxGameView {
     spotted: false,
     roll: null,
     outcome: null,
-    islands: [],
+    islands: RULES.board.islands.map((i) => ({ id: i.id, colour: i.colour, japanese: [] })),
     search: 0,
     cap: 0,
     takeoffsLandingsThisTurn: 0,

@@ -9,6 +9,7 @@ import { attackTargets as attackTargetsOf } from '../../../server/games/yorktown
 import type { AttackTarget } from '../../../server/games/yorktown1942/commands.ts';
 import { markBoxSelected } from './box-selection.ts';
 import { skipCost } from '../../../server/games/yorktown1942/skip-cost.ts';
+import { actionFuel, futileAction, type FutileReason } from '../../../server/games/yorktown1942/futile-action.ts';
 import { h, type Child } from '../dom.ts';
 import { positionText, skillDice } from '../format.ts';
 import { planeList, t, tk, type Key } from '../i18n.ts';
@@ -218,47 +219,22 @@ function canRevealWeather(app: App, island: IslandState | undefined): boolean {
   return !!app.state?.setup?.expansions.weather && !!island?.weather && !island.weather.revealed;
 }
 
-/**
- * Why an action cannot do anything from where the plane is, said on its choice before the players
- * commit (only what the other planes' actions this turn cannot change: not the search reaching the
- * Shōhō, nor the flight deck filling up).
- */
+const FUTILE_NOTES: Record<FutileReason, Key | null> = {
+  onDeck: 'futileOnDeck',
+  nothingToAttack: 'futileNothingToAttack',
+  // another plane's search this turn may locate the Shōhō: nothing said
+  notLocated: null,
+  notOrange: 'futileNotOrange',
+  landFromApproach: 'futileLandFromApproach',
+  deckTaken: 'futileDeckTaken',
+  noFuel: 'futileNoFuel',
+};
+
+/** Why an action cannot do anything from where the plane is, said on its choice before the players commit (futile-action.ts, as the box). */
 function futileNote(app: App, plane: PlaneState, action: (typeof ACTIONS)[number]): HTMLElement | null {
-  const st = app.state!;
-  const at = plane.position.at;
-  const island = at === 'island' ? st.islands.find((i) => i.id === (plane.position as { island: number }).island) : undefined;
-  let note: Key | null = null;
-  if (action === 'attack') {
-    if (at === 'deck') note = 'futileOnDeck';
-    else if (at === 'approach' || (island && island.colour !== 'orange' && island.japanese.length === 0)) note = 'futileNothingToAttack';
-  } else if (action === 'search') {
-    if (island?.colour !== 'orange' && !canRevealWeather(app, island)) note = 'futileNotOrange';
-  } else if (action === 'takeoffLanding') {
-    if (at === 'island') note = 'futileLandFromApproach';
-    // the flight deck takes so many a turn: those used, and the other planes that chose it, may fill it
-    else if (plane.action !== 'takeoffLanding' && deckClaimed(app, plane) >= app.rules().flightDeck.perTurn) note = 'futileDeckTaken';
-  } else if (action === 'move') {
-    if (at === 'deck') note = 'futileOnDeck';
-  }
-  // an action's fuel is paid before it starts: a plane short of it cannot take it (it may only skip, and run dry)
-  if (!note && at !== 'deck' && plane.fuel < actionFuel(app, action)) note = 'futileNoFuel';
+  const futile = futileAction(app.state!, app.rules(), plane, action);
+  const note = futile ? FUTILE_NOTES[futile.reason] : null;
   return note ? h('small', { class: 'choice-note', 'data-testid': `futile-${plane.id}-${action}` }, t(note)) : null;
-}
-
-/** Take-offs and landings made this turn, and those the other planes chose and have not made yet. */
-function deckClaimed(app: App, plane: PlaneState): number {
-  const st = app.state!;
-  // a plane on an island that chose it cannot use the deck (it lands from the approach area)
-  return st.takeoffsLandingsThisTurn + st.planes.filter((p) => p.id !== plane.id && !p.destroyed && !p.done && p.action === 'takeoffLanding' && p.position.at !== 'island').length;
-}
-
-/** The least fuel an action costs a plane in the air (the cheapest move; a landing costs none). */
-function actionFuel(app: App, action: (typeof ACTIONS)[number]): number {
-  const rules = app.rules();
-  if (action === 'search') return rules.search.fuelCost;
-  if (action === 'attack') return rules.attack.fuelCost;
-  if (action === 'move') return Math.min(rules.move.oneIslandFuel, rules.move.returnFuel);
-  return 0;
 }
 
 /** Whether the plane's unused tile is, or may be, Aggressive (a lightning attack with the attack's dice). */
@@ -399,9 +375,9 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
     } else if (plane.action === 'move') {
       if (plane.position.at === 'deck') {
         parts.push(h('p', { class: 'hint' }, t('moveFromDeck')));
-      } else if (plane.fuel < actionFuel(app, 'move')) {
+      } else if (plane.fuel < actionFuel(app.rules(), 'move')) {
         // a drop tank carried (its button below) refuels it first
-        parts.push(noFuelNote(plane, 'noFuelMove', actionFuel(app, 'move'), `move-no-fuel-${id}`));
+        parts.push(noFuelNote(plane, 'noFuelMove', actionFuel(app.rules(), 'move'), `move-no-fuel-${id}`));
       } else {
         const tiles = tilesFor('move');
         const reach = reachOf(app, plane, form.manoeuvre);
