@@ -131,4 +131,17 @@ describe('decideDice', () => {
     expect(decideDice([die], [leaning], 640, 480, { ...DEFAULT_THRESHOLDS, cocked: 0.7 })[0]).toMatchObject({ face: null, unreadable: 'cocked' });
     expect(decideDice([die], [leaning], 640, 480, { ...DEFAULT_THRESHOLDS, cocked: 0.75 })[0]).toMatchObject({ face: 4 });
   });
+
+  it('says "not sure" of a die its classifier finds nearly as likely cocked as showing a face (a leaning die), and reads a flat one', () => {
+    const leaningDie = { x: 300, y: 200, size: 40, score: 0.9 };
+    const flatDie = { x: 400, y: 200, size: 40, score: 0.9 };
+    // a leaning die named a 3 at whichever is more likely: faces 0.54 in all, unreadable pose 0.45 (0.83 × the faces)
+    const leaning = [0.005, 0.005, 0.52, 0.005, 0.0025, 0.0025, 0.01, 0.45, 0];
+    // a flat die touching others: faces 0.7 in all, unreadable pose 0.3 (0.43 × the faces)
+    const flat = [0.01, 0.01, 0.01, 0.01, 0.65, 0.01, 0.01, 0.3, 0];
+    const out = decideDice([leaningDie, flatDie], [leaning, flat], 640, 480);
+    expect(out).toMatchObject([{ x: 300, face: null, unreadable: 'cocked', score: 0.405 }, { x: 400, face: 5 }]);
+    // whichever is more likely (the ratio up to 2026-12-02) named the leaning die's face
+    expect(decideDice([leaningDie], [leaning], 640, 480, { ...DEFAULT_THRESHOLDS, cocked: 1 })[0]).toMatchObject({ face: 3 });
+  });
 });
