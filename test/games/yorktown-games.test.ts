@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openJournal, replay, submit, type JournalState } from '../../server/games/journal.ts';
 import { actionChances, yorktown1942 } from '../../server/games/yorktown1942/index.ts';
-import { playGame, type GameSummary } from '../../server/games/yorktown1942/simulation.ts';
+import { playGame, policyCommand, type GameSummary } from '../../server/games/yorktown1942/simulation.ts';
 import type { YorktownState } from '../../server/games/yorktown1942/types.ts';
-import { T0 } from './yorktown-helpers.ts';
+import { T0, choose, ok, roll, scenario } from './yorktown-helpers.ts';
 
 const games: GameSummary[] = [];
 function findGame(predicate: (g: GameSummary) => boolean): GameSummary {
@@ -93,5 +93,19 @@ describe('whole games', () => {
     const b = playGame({ seed: 42, players: 3, difficulty: 25, expansions: { expertManoeuvres: true, dropTank: true, weather: true } });
     expect(a.journal.entries).toEqual(b.journal.entries);
     expect(a.result).not.toBe('unfinished');
+  });
+});
+
+describe('the built-in player (attract mode, simulations)', () => {
+  const at = (island: number) => ({ at: 'island' as const, island });
+  it('confirms a roll whose every die it would keep or is a locked 1, instead of throwing the same dice again and again', () => {
+    const searching = ok(choose(scenario({ planes: { 3: { position: at(2), fuel: 13 } } }), { 3: 'search' }), { type: 'search', plane: 3 }).state;
+    const s = roll(searching, [1, 1, 5, 5]);
+    expect(s.roll?.tracker.lockedOnes).toBe(2);
+    expect(policyCommand(s, () => 0.5)).toEqual({ type: 'confirmRoll' });
+    // with a die left to throw it re-rolls that one
+    const command = policyCommand(roll(searching, [1, 5, 5, 3]), () => 0.99);
+    expect(command).toMatchObject({ type: 'dice' });
+    expect((command as unknown as { faces: number[] }).faces.filter((f) => f === 5).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -142,7 +142,8 @@ describe('Japanese phase', () => {
     expect(events[0].type).toBe('rollFlagged');
     expect(String(events[0].message)).toMatch(/2 dice seen but this roll has 3/);
     s = state;
-    refused(s, { type: 'confirmRoll' }, 'noReading');
+    // said as a refused reading, not as no reading at all
+    expect(refused(s, { type: 'confirmRoll' }, 'readingFlagged')).toMatch(/2 dice seen but this roll has 3/);
   });
 
   it('"If this special card is drawn and the USS Yorktown has been spotted, it is attacked and received a direct hit, so no dice are rolled and no planes are placed"', () => {

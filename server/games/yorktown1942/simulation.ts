@@ -261,6 +261,12 @@ function rerolled(faces: Face[], keep: Set<number>, lockedOnes: number, random: 
   });
 }
 
+/** Does a re-roll keeping `keep` (and the locked 1s) throw any die? */
+function rerollsAny(faces: Face[], keep: Set<number>, lockedOnes: number): boolean {
+  const ones = faces.filter((f) => f === 1).length;
+  return ones > lockedOnes || faces.some((f) => f !== 1 && !keep.has(f));
+}
+
 /** Which face values to keep; null = stop rolling (result good enough, or fuel too low to risk). */
 function keepFaces(state: YorktownState, faces: Face[], lockedOnes: number): Set<number> | null {
   const roll = state.roll!;
@@ -385,8 +391,11 @@ export function policyCommand(state: YorktownState, random: () => number, refuse
 function rollCommand(state: YorktownState, random: () => number): GameCommand {
   const tracker = state.roll!.tracker;
   if (tracker.faces === null) return { type: 'dice', faces: Array.from({ length: tracker.spec.dice }, () => rollDie(random)) };
-  const keep = tracker.spec.continuous && tracker.readings <= MAX_REROLLS ? keepFaces(state, tracker.faces as Face[], tracker.lockedOnes) : null;
-  return keep === null ? { type: 'confirmRoll' } : { type: 'dice', faces: rerolled(tracker.faces as Face[], keep, tracker.lockedOnes, random) };
+  const faces = tracker.faces as Face[];
+  const keep = tracker.spec.continuous && tracker.readings <= MAX_REROLLS ? keepFaces(state, faces, tracker.lockedOnes) : null;
+  // every die kept or locked: a re-roll would throw nothing (the same dice over and over), so the roll stops here
+  if (keep === null || !rerollsAny(faces, keep, tracker.lockedOnes)) return { type: 'confirmRoll' };
+  return { type: 'dice', faces: rerolled(faces, keep, tracker.lockedOnes, random) };
 }
 
 /** The command when the rules accept it in this state (before the stopwatch runs out), else null (told to `refused`). */
