@@ -179,6 +179,18 @@ describe.skipIf(!HAVE_CHROMIUM)('a roll on a 1366 × 768 screen', () => {
             const box = el.getBoundingClientRect();
             if (box.width > 0 && (box.right > edge.right + 1 || box.left < edge.left - 1)) out.push(`plane ${card.getAttribute('data-plane')} ${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.right - edge.right)} px`);
             if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) out.push(`plane ${card.getAttribute('data-plane')} button "${(el.textContent ?? '').trim().slice(0, 30)}" cut`);
+            // a word wraps whole or not at all: "Aterriza|r" split over two lines reads as two words
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent ?? '';
+              for (const m of text.matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+                if (lines.size > 1) out.push(`plane ${card.getAttribute('data-plane')} word "${m[0]}" split`);
+              }
+            }
           }
         }
         return out;
