@@ -17,4 +17,10 @@ describe('recent events', () => {
     for (let seq = 6; seq < 20; seq++) list = withEvents(list, seq, [{ type: 'moved' }], 5);
     expect(list.map((x) => x.seq)).toEqual([15, 16, 17, 18, 19]);
   });
+
+  it('is empty after a table reset: the next players see nothing of the last game', () => {
+    let list = withEvents([], 1, [{ type: 'gameStarted' }]);
+    list = withEvents(list, 2, [{ type: 'gameLost', reason: 'yorktownSunk' }]);
+    expect(withEvents(list, 3, [{ type: 'tableReset' }])).toEqual([]);
+  });
 });
