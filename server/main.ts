@@ -7,6 +7,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadServiceConfig } from './config/service-config.ts';
 import { buildApp } from './http/app.ts';
+import { portProblem } from './http/port-check.ts';
 import { databaseFileIn } from './store/database.ts';
 import { DiceSampleStore } from './store/dice-sample-store.ts';
 import { tableGames } from './table/games.ts';
@@ -22,6 +23,12 @@ function lanAddresses(): string[] {
     .map((a) => a!.address);
 }
 
+function portWords(code: 'EADDRINUSE' | 'EACCES', port: number): string {
+  return code === 'EADDRINUSE'
+    ? `port ${port} is in use (another Flight Deck running? stop it, or start this one with PORT=<another port>)`
+    : `port ${port} may not be opened by this user (use a port above 1023: PORT=3000)`;
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -32,6 +39,12 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw err;
+  }
+  // a second copy started by mistake stops before it restores the journal, starts a demo station's timers or opens devices
+  const early = config.port === 0 ? null : await portProblem(config.port, config.host);
+  if (early === 'EADDRINUSE' || early === 'EACCES') {
+    console.error(portWords(early, config.port));
+    process.exit(2);
   }
   const dbFile = databaseFileIn(config.dataDir);
   const samples = new DiceSampleStore(join(config.dataDir, 'dice-samples'));
@@ -65,9 +78,7 @@ async function main(): Promise<void> {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
     // the devices opened already are let go before the exit (another Flight Deck may be using the port, and may want the box)
-    app.log.error(code === 'EADDRINUSE'
-      ? `port ${config.port} is in use (another Flight Deck running? stop it, or start this one with PORT=<another port>)`
-      : `port ${config.port} may not be opened by this user (use a port above 1023: PORT=3000)`);
+    app.log.error(portWords(code, config.port));
     setTimeout(() => process.exit(2), 10_000).unref();
     await app.close().catch(() => undefined);
     process.exit(2);

@@ -1,5 +1,5 @@
 /** The service's start when its port is taken: said in words, exit code 2, the devices it opened let go (no stack trace). */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,5 +21,7 @@ describe('start-up', () => {
     expect(code).toBe(2);
     expect(output).toContain(`port ${port} is in use (another Flight Deck running? stop it, or start this one with PORT=<another port>)`);
     expect(output).not.toMatch(/\n\s+at /);
+    // it stopped before opening the database (a second copy must not touch the first one's journal, camera or box)
+    expect(existsSync(join(dir, 'data')) ? readdirSync(join(dir, 'data')).filter((f) => /\.(db|sqlite)/.test(f)) : []).toEqual([]);
   }, 60_000);
 });
