@@ -4,8 +4,13 @@
  * games. Pure.
  */
 
-/** The result of a game people left unfinished; its cause says how: `newGame` (one started in its place), `reset`, `leftAlone` (a demo station's idle reset). */
+/**
+ * The result of a game people left unfinished; its cause says how: `newGame` (one started in its place), `reset`,
+ * `leftAlone` (a demo station's idle reset), or `untouched` (cleared with no move made since it was started: a
+ * passer-by's tap, counted apart from the games people played).
+ */
 export const ABANDONED = 'abandoned';
+export const UNTOUCHED = 'untouched';
 
 /** The result a game module writes for a game the players won. */
 export const WON = 'won';
@@ -45,6 +50,8 @@ export interface StatsFigures {
   durationMs: Durations;
   /** games people left unfinished (not counted above), by how, how long they were played, and the last 20 (their figures where they were left) */
   abandoned: { games: number; causes: Record<string, number>; durationMs: Durations; recent: RecentGame[] };
+  /** games started and cleared with no move made (not counted above) */
+  untouched: number;
   /** games played by the attract mode (not counted above) */
   attractGames: number;
   recent: RecentGame[];
@@ -94,7 +101,7 @@ function recentOf(rows: StatsRow[]): RecentGame[] {
 export function figuresOf(rows: StatsRow[]): StatsFigures {
   const people = rows.filter((r) => r.attract === 0);
   const played = people.filter((r) => r.result !== ABANDONED);
-  const unfinished = people.filter((r) => r.result === ABANDONED);
+  const unfinished = people.filter((r) => r.result === ABANDONED && r.cause !== UNTOUCHED);
   return {
     games: played.length,
     results: tally(played.map((r) => r.result)),
@@ -106,6 +113,7 @@ export function figuresOf(rows: StatsRow[]): StatsFigures {
       durationMs: durationsOf(unfinished.map((r) => r.duration_ms)),
       recent: recentOf(unfinished),
     },
+    untouched: people.filter((r) => r.result === ABANDONED && r.cause === UNTOUCHED).length,
     attractGames: rows.length - people.length,
     recent: recentOf(played),
   };

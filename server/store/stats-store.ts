@@ -7,7 +7,7 @@ import type { Db } from './database.ts';
 import { daysFrom, localDay } from './local-days.ts';
 import { daySummaries, figuresOf, type DaySummary, type StatsFigures, type StatsRow } from './stats-figures.ts';
 
-export { ABANDONED, type DaySummary, type Durations, type RecentGame, type StatsFigures } from './stats-figures.ts';
+export { ABANDONED, UNTOUCHED, type DaySummary, type Durations, type RecentGame, type StatsFigures } from './stats-figures.ts';
 export { localDay } from './local-days.ts';
 
 export interface FinishedGame {

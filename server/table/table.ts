@@ -15,7 +15,7 @@ import type { MetaStore } from '../store/meta-store.ts';
 import type { StatsStore } from '../store/stats-store.ts';
 import type { CameraSetup, SavedCalibration } from './camera-setup.ts';
 import { GameSession, REPLAY_STARTS, RESET_TABLE, UNDO } from './game-session.ts';
-import { ABANDONED } from '../store/stats-store.ts';
+import { ABANDONED, UNTOUCHED } from '../store/stats-store.ts';
 import type { GameAdapter } from './game-adapter.ts';
 import { Stopwatch } from './stopwatch.ts';
 import { withEvents, type RecentEvent } from './recent-events.ts';
@@ -558,7 +558,9 @@ export class Table<S = unknown> extends EventEmitter {
    */
   private recordAbandoned(before: S, command: string, origin: CommandOrigin, at: number): void {
     if (!this.gameStart || this.gameStart.origin === 'attract' || !this.adapter.running(before)) return;
-    const cause = origin === 'kiosk' ? 'leftAlone' : command === 'newGame' ? 'newGame' : 'reset';
+    // the command clearing it the first after its newGame: nobody made a move in it
+    const untouched = this.gameStart.seq === this.seqValue - 1;
+    const cause = untouched ? UNTOUCHED : origin === 'kiosk' ? 'leftAlone' : command === 'newGame' ? 'newGame' : 'reset';
     const startedAt = this.adapter.startedAt(before) ?? at;
     // a game left alone was played until the visitors' last move, not until the idle reset cleared it
     const endedAt = cause === 'leftAlone' ? Math.max(startedAt, Math.min(at, this.lastActivity)) : at;

@@ -104,13 +104,16 @@ describe('demo station (kiosk)', () => {
     // counted apart from the finished games, with how it was left; so is one a new game took the place of
     await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });
     clock += 1000;
+    await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'add', n: 1 }, headers: auth() });
+    await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });
+    // and one nobody made a move in before another took its place: untouched, like the stray tap's
     await b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', minutes: 30 }, headers: auth() });
     stats = (await b.app.inject({ url: `/api/tables/default/stats?day=${localDay(clock)}` })).json();
-    expect(stats).toMatchObject({ games: 1, results: { won: 1 }, abandoned: { games: 3, causes: { leftAlone: 2, newGame: 1 } }, attractGames: 1 });
+    expect(stats).toMatchObject({ games: 1, results: { won: 1 }, abandoned: { games: 2, causes: { leftAlone: 1, newGame: 1 } }, untouched: 2, attractGames: 1 });
     // how long each was played before it was left, for the owner to see how far visitors get: the one left
     // alone until its visitors' last sign (the "still playing" at 4 minutes), not until the reset 5 minutes after
-    expect(stats.abandoned.recent.map((r: { cause: string; durationMs: number }) => [r.cause, r.durationMs])).toEqual([['leftAlone', 0], ['leftAlone', 240_000], ['newGame', 1000]]);
-    expect(stats.abandoned.durationMs).toEqual({ median: 1000, mean: 241_000 / 3, min: 0, max: 240_000 });
+    expect(stats.abandoned.recent.map((r: { cause: string; durationMs: number }) => [r.cause, r.durationMs])).toEqual([['leftAlone', 240_000], ['newGame', 1000]]);
+    expect(stats.abandoned.durationMs).toEqual({ median: 120_500, mean: 241_000 / 2, min: 1000, max: 240_000 });
   });
 });
 

@@ -125,6 +125,7 @@ describe('StatsStore.range', () => {
       causes: {},
       durationMs: { median: null, mean: null, min: null, max: null },
       abandoned: { games: 0, causes: {}, durationMs: { median: null, mean: null, min: null, max: null }, recent: [] },
+      untouched: 0,
       attractGames: 0,
       recent: [],
     });

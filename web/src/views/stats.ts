@@ -9,7 +9,7 @@ import { dayAtOffset, daysCounted, isCalendarDay, localDay, shiftDay } from '../
 import type { App } from '../app.ts';
 import { h } from '../dom.ts';
 import { dayParts, dayText, durationText, shareText } from '../format.ts';
-import { t, type Key } from '../i18n.ts';
+import { t, tk, type Key } from '../i18n.ts';
 import { problemText } from '../refusals.ts';
 import type { RangeStats, Reply } from '../types.ts';
 import { defeatsView } from './defeats.ts';
@@ -87,12 +87,17 @@ function rangePicker(app: App, range: Range): HTMLElement {
   return h('div', { class: 'stats-range' }, preset(7, 'statsLast7'), preset(30, 'statsLast30'), day('from', 'statsFrom'), day('to', 'statsTo'));
 }
 
+/** How the games left unfinished were left: "left alone 2 · a new game in its place 1". */
+function leftCausesText(causes: Record<string, number>): string {
+  return Object.entries(causes).map(([cause, n]) => `${tk(`leftCause_${cause}`)} ${n}`).join(' · ');
+}
+
 function figure(label: Key, testId: string, value: string | number): HTMLElement {
   return h('div', null, h('dt', null, t(label)), h('dd', { 'data-testid': testId }, value));
 }
 
 function totalsView(stats: RangeStats, withYear: boolean): HTMLElement {
-  const { games, results, abandoned, durationMs, attractGames, causes } = stats.totals;
+  const { games, results, abandoned, durationMs, attractGames, causes, untouched } = stats.totals;
   const wins = results.won ?? 0;
   return h('section', { class: 'day-stats stats-totals', 'data-testid': 'stats-totals' },
     h('h3', null, t('statsRange', { from: dayText(stats.from, withYear), to: dayText(stats.to, withYear) })),
@@ -100,7 +105,8 @@ function totalsView(stats: RangeStats, withYear: boolean): HTMLElement {
     h('dl', null,
       figure('gamesPlayed', 'stats-total-games', games),
       figure('wins', 'stats-total-wins', games ? `${wins} (${shareText(wins / games)})` : wins),
-      figure('gamesLeft', 'stats-total-left', abandoned.games),
+      figure('gamesLeft', 'stats-total-left', abandoned.games ? `${abandoned.games} (${leftCausesText(abandoned.causes)})` : 0),
+      untouched ? figure('statsUntouched', 'stats-total-untouched', untouched) : null,
       figure('avgDuration', 'stats-total-duration', durationMs.mean === null ? '—' : durationText(durationMs.mean)),
       attractGames ? figure('statsAttract', 'stats-total-attract', attractGames) : null,
     ),
