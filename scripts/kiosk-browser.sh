@@ -3,11 +3,11 @@
 # browser closes. A browser started before the service (a station's boot) would show its own error
 # page and stay there; the dashboard itself reconnects by itself after the service restarts.
 #
-#   scripts/kiosk-browser.sh [URL]     default: http://localhost:3000/?kiosk=1&table=demo
+#   scripts/kiosk-browser.sh [URL]     default: http://localhost:${PORT:-3000}/?kiosk=1&table=demo
 #   BROWSER=chromium (default: chromium, else chromium-browser, else google-chrome)
 #   KIOSK_ONCE=1: open it once and return when the browser closes (no reopening)
 set -u
-url="${1:-http://localhost:3000/?kiosk=1&table=demo}"
+url="${1:-http://localhost:${PORT:-3000}/?kiosk=1&table=demo}"
 if [[ "$url" =~ ^(https?://[^/?#]+) ]]; then origin="${BASH_REMATCH[1]}"; else
   echo "kiosk-browser: not an http(s) address: $url" >&2
   exit 2
@@ -25,7 +25,8 @@ fi
 
 wait_for_service() {
   local said=0
-  until curl -fsS -o /dev/null --max-time 3 "$origin/api/health"; do
+  # quiet: the service not answering yet is said once below, not every 2 s
+  until curl -fs -o /dev/null --max-time 3 "$origin/api/health"; do
     if [ "$said" = 0 ]; then echo "kiosk-browser: waiting for the service at $origin ..." >&2; said=1; fi
     sleep 2
   done
@@ -37,7 +38,9 @@ while true; do
   # a profile of its own: a browser already running under the usual one would take the address and
   # return at once, and this loop would open a window every 2 s
   opened_at=$(date +%s)
+  # no pinch zoom and no swipe back on a touch screen: a visitor cannot leave the station's page or zoom it out of shape
   "$browser" --kiosk --noerrdialogs --disable-session-crashed-bubble --disable-infobars --no-first-run --incognito \
+    --disable-pinch --overscroll-history-navigation=0 \
     --user-data-dir="${XDG_RUNTIME_DIR:-/tmp}/flightdeck-kiosk-browser" "$url"
   [ "${KIOSK_ONCE:-0}" = 1 ] && exit 0
   # a browser that closes at once again and again is not reopened in a tight loop

@@ -58,6 +58,11 @@ describe.skipIf(!HAVE_CURL)('the demo station browser launcher', () => {
     expect(await exited).toBe(0);
     const args = readFileSync(opened, 'utf8').trim().split('\n');
     expect(args).toContain('--kiosk');
+    // a visitor cannot pinch the page out of shape or swipe back off it
+    expect(args).toEqual(expect.arrayContaining(['--disable-pinch', '--overscroll-history-navigation=0']));
+    // said once that it waits, with no curl error every 2 s
+    expect(said.match(/waiting for the service/g)).toHaveLength(1);
+    expect(said).not.toMatch(/curl:/);
     // a profile of its own (a browser already running would take the address and return at once)
     expect(args.some((a) => a.startsWith('--user-data-dir=') && a.endsWith('flightdeck-kiosk-browser'))).toBe(true);
     expect(args.at(-1)).toBe(url);
