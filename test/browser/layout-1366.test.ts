@@ -164,7 +164,8 @@ describe.skipIf(!HAVE_CHROMIUM)('a roll on a 1366 × 768 screen', () => {
     await command(server, { type: 'newGame', players: 4, seed: 11 });
     await command(server, { type: 'drawCard' });
     for (const plane of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane, action: plane <= 2 ? 'takeoffLanding' : 'move' });
-    await page.goto(`${server.url}/?lang=es`);
+    for (const lang of ['en', 'es']) {
+    await page.goto(`${server.url}/?lang=${lang}`);
     await page.getByTestId('phase').waitFor();
     if (await page.getByTestId('unlock').count()) await unlock(page); // the PIN given in an earlier test holds
     await page.locator('select[name=to-3]').waitFor();
@@ -195,7 +196,8 @@ describe.skipIf(!HAVE_CHROMIUM)('a roll on a 1366 × 768 screen', () => {
         }
         return out;
       });
-      expect(sticking, `${size.width}×${size.height}`).toEqual([]);
+      expect(sticking, `${lang} ${size.width}×${size.height}`).toEqual([]);
+    }
     }
     // a destination longer than the card is wide ("Isla 10 (3 de combustible, sobrevolando 9)") shown whole, on a phone too
     await pickLongestDestinations(page);

@@ -76,11 +76,12 @@ describe.skipIf(!HAVE_CHROMIUM)('the move form on a wide table screen', () => {
     expect(page1080.width).toBeLessThanOrEqual(1920);
     expect(page1080.height).toBeLessThanOrEqual(1080);
     expect(page1080.endTurn).not.toBeNull();
-    // a 1366 × 768 laptop or TV: the planes' column takes more of the width, so that each card is still laid out wide (the four actions in a row)
+    // a 1366 × 768 laptop or TV: the planes' column takes more of the width, so that each card is still laid out wide (the four
+    // actions in a row, or two by two where four abreast would split a word: layout-1366.test.ts)
     await page.setViewportSize({ width: 1366, height: 768 });
     await expect.poll(() => page.evaluate(() => {
       const tops = Array.from(document.querySelectorAll('[data-testid^="choose-1-"]')).map((b) => Math.round(b.getBoundingClientRect().top));
-      return tops.length === 4 && new Set(tops).size === 1;
+      return tops.length === 4 && new Set(tops).size <= 2;
     })).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
     await page.setViewportSize({ width: 1920, height: 1080 });
