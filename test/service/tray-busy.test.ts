@@ -32,6 +32,17 @@ async function start(): Promise<{ table: Table<any>; camera: FakeCamera }> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A roll whose dice the camera read at rest (2 3 4 6), thrown again just now on the simulated camera. */
+async function readThenThrow(): Promise<{ table: Table<any>; camera: FakeCamera }> {
+  const started = await start();
+  startAttackRoll(started.table);
+  started.camera.rest([2, 3, 4, 6], Date.now());
+  await sleep(5);
+  expect(started.table.submit({ type: 'dice', faces: [2, 3, 4, 6] }, 'camera').ok).toBe(true);
+  started.table.noteThrow();
+  return started;
+}
 const trayBusy = (table: Table<any>) => table.snapshot({ canControl: false, showPin: false }).trayBusy;
 const vision = (table: Table<any>, camera: FakeCamera, settled: boolean) =>
   table.publishVision({ tableId: table.id, at: Date.now(), width: 640, height: 480, settled, dice: settled ? camera.dice : [], frameUrl: `/api/tables/${table.id}/frame.jpg` });
@@ -84,12 +95,7 @@ describe('dice thrown again hold Confirm until the camera has read them at rest'
   });
 
   it('a throw the camera never shows, and a die never decided, hold the roll only so long', async () => {
-    const { table, camera } = await start();
-    startAttackRoll(table);
-    camera.rest([2, 3, 4, 6], Date.now());
-    await sleep(5);
-    expect(table.submit({ type: 'dice', faces: [2, 3, 4, 6] }, 'camera').ok).toBe(true);
-    table.noteThrow();
+    const { table, camera } = await readThenThrow();
     const thrown = Date.now();
     expect(table.submit({ type: 'confirmRoll' }, 'player').ok).toBe(false);
     vi.spyOn(Date, 'now').mockReturnValue(thrown + 10_001);
@@ -117,12 +123,7 @@ describe('dice thrown again hold Confirm until the camera has read them at rest'
   });
 
   it('attract mode and a demo station confirm as before (they throw and confirm on their own)', async () => {
-    const { table, camera } = await start();
-    startAttackRoll(table);
-    camera.rest([2, 3, 4, 6], Date.now());
-    await sleep(5);
-    expect(table.submit({ type: 'dice', faces: [2, 3, 4, 6] }, 'camera').ok).toBe(true);
-    table.noteThrow();
+    const { table } = await readThenThrow();
     expect(table.submit({ type: 'confirmRoll' }, 'kiosk').ok).toBe(true);
   });
 });
