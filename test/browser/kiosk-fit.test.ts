@@ -1,0 +1,83 @@
+/**
+ * The demo station's screen fits its TV, landscape 1920 × 1080 and portrait 1080 × 1920, without
+ * scrolling: a visitor's game with the Japanese card drawn and a roll under way (the card's foot and
+ * "What happened" in sight), in English and Spanish (longer words), and the attract game with its
+ * banner and the day's strip (from a store owner's walkthrough: the page was 1115-1207 px tall).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { HAVE_CHROMIUM, rollScene, shot, useBrowserTable } from './harness.ts';
+
+const TABLES = {
+  tables: [
+    { id: 'demo', name: 'Demo station', camera: { source: 'synthetic' }, kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 600, idleResetMinutes: null } },
+    { id: 'attract', name: 'Attract station', kiosk: { attractAfterMinutes: 0.02, resetAfterGameSeconds: 600, idleResetMinutes: null } },
+  ],
+};
+
+const WIDE = { width: 1920, height: 1080 };
+const TALL = { width: 1080, height: 1920 };
+
+/** The page's height against the viewport's, and which of `selectors` end below the fold (scrolled to the top). */
+async function fit(page: Page, selectors: string[]): Promise<{ scrollHeight: number; innerHeight: number; scrollWidth: number; below: string[] }> {
+  return page.evaluate((sels) => {
+    window.scrollTo(0, 0);
+    const below: string[] = [];
+    for (const sel of sels) {
+      const all = Array.from(document.querySelectorAll(sel));
+      if (all.length === 0) below.push(`${sel} missing`);
+      all.forEach((el, i) => {
+        const b = el.getBoundingClientRect();
+        if (b.bottom > innerHeight + 0.5 || b.right > innerWidth + 0.5) below.push(`${sel}[${i}] bottom ${Math.round(b.bottom)}`);
+      });
+    }
+    return { scrollHeight: document.documentElement.scrollHeight, innerHeight, scrollWidth: document.documentElement.scrollWidth, below };
+  }, selectors);
+}
+
+async function checkFit(page: Page, label: string, selectors: string[]): Promise<void> {
+  const seen = await fit(page, selectors);
+  console.log(`${label}: page ${seen.scrollHeight} px tall in ${seen.innerHeight}`);
+  expect.soft(seen.below, label).toEqual([]);
+  expect.soft(seen.scrollHeight, label).toBeLessThanOrEqual(seen.innerHeight);
+  expect.soft(seen.scrollWidth, label).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** At 1920 × 1080 and 1080 × 1920, in English and Spanish: `open` shows the page, `selectors` must be on it. */
+async function checkScreens(page: Page, what: string, open: (lang: string) => Promise<void>, selectors: string[]): Promise<void> {
+  for (const lang of ['en', 'es']) {
+    await page.setViewportSize(WIDE);
+    await open(lang);
+    for (const size of [WIDE, TALL]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(300);
+      await checkFit(page, `${what} ${lang} ${size.width}×${size.height}`, selectors);
+      await shot(page, `kiosk-fit-${what}-${lang}-${size.width}x${size.height}`);
+    }
+  }
+}
+
+describe.skipIf(!HAVE_CHROMIUM)("the demo station's screen fits one TV screen", () => {
+  const t = useBrowserTable(TABLES, WIDE, {}, { tickMs: 200, stepMs: 400 });
+
+  it("keeps a visitor's game, its card and what happened on the screen, in English and Spanish", async () => {
+    const { server, page } = t;
+    await rollScene(server, 'demo');
+    await checkScreens(page, 'game', async (lang) => {
+      await page.goto(`${server.url}/?kiosk=1&table=demo&lang=${lang}`);
+      await page.getByTestId('confirm-roll').waitFor();
+      await page.locator('.jap-card .card-islands').waitFor();
+    }, ['.jap-card', '.history', '.roll-panel', '.plane-card', '.stopwatch', '.counters']);
+    expect(t.errors).toEqual([]);
+  });
+
+  it("keeps the attract game, its banner and the day's strip on the screen", async () => {
+    const { server, page } = t;
+    await checkScreens(page, 'attract', async (lang) => {
+      await page.goto(`${server.url}/?kiosk=1&table=attract&lang=${lang}`);
+      await page.getByTestId('attract').waitFor({ timeout: 30_000 });
+      await page.locator('.jap-card .card-islands').waitFor({ timeout: 30_000 });
+    }, ['[data-testid=attract]', '[data-testid=day-stats]', '.jap-card', '.history', '.plane-card', '.stopwatch']);
+    expect(t.errors).toEqual([]);
+  });
+});
