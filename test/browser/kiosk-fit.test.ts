@@ -6,11 +6,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, rollScene, shot, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, command, rollScene, shot, useBrowserTable } from './harness.ts';
 
 const TABLES = {
   tables: [
     { id: 'demo', name: 'Demo station', camera: { source: 'synthetic' }, kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 600, idleResetMinutes: null } },
+    { id: 'note', name: 'Note station', kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 600, idleResetMinutes: null } },
     { id: 'attract', name: 'Attract station', kiosk: { attractAfterMinutes: 0.02, resetAfterGameSeconds: 600, idleResetMinutes: null } },
   ],
 };
@@ -78,6 +79,38 @@ describe.skipIf(!HAVE_CHROMIUM)("the demo station's screen fits one TV screen", 
       await page.getByTestId('attract').waitFor({ timeout: 30_000 });
       await page.locator('.jap-card .card-islands').waitFor({ timeout: 30_000 });
     }, ['[data-testid=attract]', '[data-testid=day-stats]', '.jap-card', '.history', '.plane-card', '.stopwatch']);
+    expect(t.errors).toEqual([]);
+  });
+
+  it("writes the card's note and the planes' labels large and dark enough to read from a step back", async () => {
+    const { server, page } = t;
+    // a Direct Hit drawn while the Yorktown is not spotted: the card says it has no effect
+    await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3 }, 'note');
+    await command(server, { type: 'cardDrawn', card: { islands: [5], plane: 'jake' } }, 'note');
+    await command(server, { type: 'cardDrawn', card: { islands: [7], plane: 'kate' } }, 'note');
+    await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake', directHit: true } }, 'note');
+    await checkScreens(page, 'note', async (lang) => {
+      await page.goto(`${server.url}/?kiosk=1&table=note&lang=${lang}`);
+      await page.getByTestId('direct-hit-missed').waitFor();
+    }, ['.jap-card', '[data-testid=direct-hit-missed]', '.plane-card']);
+    await page.setViewportSize(WIDE);
+    for (const lang of ['en', 'es']) {
+      await page.goto(`${server.url}/?kiosk=1&table=note&lang=${lang}`);
+      await page.getByTestId('direct-hit-missed').waitFor();
+      const seen = await page.evaluate(() => {
+        const rgb = (c: string) => c.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const note = document.querySelector('[data-testid=direct-hit-missed]')!;
+        const [a, b] = [lum(getComputedStyle(note).color), lum(getComputedStyle(note.closest('.jap-card')!).backgroundColor)];
+        const labels = Array.from(document.querySelectorAll('.plane-card dt')).map((dt) => parseFloat(getComputedStyle(dt).fontSize));
+        return { contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), smallest: Math.min(...labels) };
+      });
+      expect(seen.contrast, `${lang}: the note's contrast`).toBeGreaterThanOrEqual(4.5);
+      expect(seen.smallest, `${lang}: the planes' smallest label`).toBeGreaterThanOrEqual(14);
+    }
     expect(t.errors).toEqual([]);
   });
 });
