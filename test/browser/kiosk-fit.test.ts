@@ -12,6 +12,7 @@ const TABLES = {
   tables: [
     { id: 'demo', name: 'Demo station', camera: { source: 'synthetic' }, kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 600, idleResetMinutes: null } },
     { id: 'note', name: 'Note station', kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 600, idleResetMinutes: null } },
+    { id: 'titled', name: '1942 USS Yorktown: try it!', kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 600, idleResetMinutes: null } },
     { id: 'attract', name: 'Attract station', kiosk: { attractAfterMinutes: 0.02, resetAfterGameSeconds: 600, idleResetMinutes: null } },
   ],
 };
@@ -110,6 +111,18 @@ describe.skipIf(!HAVE_CHROMIUM)("the demo station's screen fits one TV screen", 
       });
       expect(seen.contrast, `${lang}: the note's contrast`).toBeGreaterThanOrEqual(4.5);
       expect(seen.smallest, `${lang}: the planes' smallest label`).toBeGreaterThanOrEqual(14);
+    }
+    expect(t.errors).toEqual([]);
+  });
+
+  it("names the game once in the header of a station named after it", async () => {
+    const { server, page } = t;
+    await page.setViewportSize(TALL);
+    for (const table of ['titled', 'demo']) {
+      await page.goto(`${server.url}/?kiosk=1&table=${table}&lang=en`);
+      await page.getByTestId('table-name').waitFor();
+      const brand = await page.locator('.chrome .brand').innerText();
+      expect(brand.split('1942 USS Yorktown').length - 1, brand).toBe(1);
     }
     expect(t.errors).toEqual([]);
   });

@@ -56,11 +56,13 @@ export function chromeView(app: App): HTMLElement {
   const snap = app.snap;
   // a phone gets the pages a player at the table uses (the others from the table page's menu)
   const phone = app.view === 'phone';
+  const name = snap ? tableName(snap) : null;
   return h('header', { class: 'chrome' },
     h('div', { class: 'brand' },
       h('h1', { class: 'app-title' }, t('appTitle')),
-      h('span', { class: 'game-title' }, t('gameTitle')),
-      snap ? h('span', { class: 'table-name', 'data-testid': 'table-name' }, tableName(snap)) : null,
+      // a table named after the game ("1942 USS Yorktown: try it!") says it already: not "1942 USS Yorktown 1942 USS Yorktown: …"
+      name?.toLowerCase().includes(t('gameTitle').toLowerCase()) ? null : h('span', { class: 'game-title' }, t('gameTitle')),
+      name !== null ? h('span', { class: 'table-name', 'data-testid': 'table-name' }, name) : null,
     ),
     app.kiosk
       ? null
