@@ -74,8 +74,9 @@ export function chromeView(app: App): HTMLElement {
       // a demo station's screen uses the PIN without showing it to every visitor (main.ts)
       snap?.pin && !app.kiosk ? h('span', { class: 'pin-shown', title: t('pinShownWhy') }, t('pinShown', { pin: snap.pin })) : null,
       snap?.canControl
-        // greyed while the connection is lost: nothing sent from here reaches the table meanwhile
-        ? h('span', { class: `control ${app.connected ? 'on' : 'off'}`, 'data-testid': 'control-state', title: app.connected ? t('controlling') : t('disconnected') },
+        // greyed while the connection is lost: nothing sent from here reaches the table meanwhile; a demo station's
+        // own screen controls its table as a matter of course, which says nothing to a visitor
+        ? app.kiosk ? null : h('span', { class: `control ${app.connected ? 'on' : 'off'}`, 'data-testid': 'control-state', title: app.connected ? t('controlling') : t('disconnected') },
             h('span', { class: 'wide-only' }, t('controlling')), h('span', { class: 'narrow-only' }, h('span', { 'aria-hidden': 'true' }, '✓'), h('span', { class: 'sr-only' }, t('controlling'))))
         // a phone's header keeps to two lines with the short names
         : h('button', { type: 'button', class: 'btn small', 'data-testid': 'unlock', onclick: () => app.askPin() },
