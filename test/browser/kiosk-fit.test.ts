@@ -20,7 +20,7 @@ const TABLES = {
 const WIDE = { width: 1920, height: 1080 };
 const TALL = { width: 1080, height: 1920 };
 
-/** The page's height against the viewport's, and which of `selectors` end below the fold (scrolled to the top). */
+/** The page's height against the viewport's, which of `selectors` end below the fold (scrolled to the top), and blocks drawn over each other. */
 async function fit(page: Page, selectors: string[]): Promise<{ scrollHeight: number; innerHeight: number; scrollWidth: number; below: string[] }> {
   return page.evaluate((sels) => {
     window.scrollTo(0, 0);
@@ -33,6 +33,12 @@ async function fit(page: Page, selectors: string[]): Promise<{ scrollHeight: num
         if (b.bottom > innerHeight + 0.5 || b.right > innerWidth + 0.5) below.push(`${sel}[${i}] bottom ${Math.round(b.bottom)}`);
       });
     }
+    // the screen's blocks each in a place of its own (none drawn over another to fit)
+    const blocks = Array.from(document.querySelectorAll('.next-step, .kiosk-top > *, .stopwatch, .counters, .jap-card, .game-controls, .roll-panel, .history, .plane-card, .board'));
+    blocks.forEach((a, i) => blocks.slice(i + 1).forEach((b) => {
+      const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+      if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1) below.push(`${a.className} over ${b.className} by ${Math.round(Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top))}`);
+    }));
     return { scrollHeight: document.documentElement.scrollHeight, innerHeight, scrollWidth: document.documentElement.scrollWidth, below };
   }, selectors);
 }
@@ -40,7 +46,7 @@ async function fit(page: Page, selectors: string[]): Promise<{ scrollHeight: num
 async function checkFit(page: Page, label: string, selectors: string[]): Promise<void> {
   const seen = await fit(page, selectors);
   console.log(`${label}: page ${seen.scrollHeight} px tall in ${seen.innerHeight}`);
-  expect.soft(seen.below, label).toEqual([]);
+  expect.soft(seen.below.join("; "), label).toBe("");
   expect.soft(seen.scrollHeight, label).toBeLessThanOrEqual(seen.innerHeight);
   expect.soft(seen.scrollWidth, label).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
