@@ -201,6 +201,15 @@ export async function command(server: RunningServer, cmd: Json, table = 'default
   }
 }
 
+/** Plane 1 flies to island 10 (a Jake and a Zeke there with seed 11) and attacks at once: the card drawn, a continuous roll. */
+export async function rollScene(server: RunningServer, table: string): Promise<void> {
+  await command(server, { type: 'newGame', players: 4, seed: 11 }, table);
+  await command(server, { type: 'drawCard' }, table);
+  for (const plane of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane, action: plane === 1 ? 'move' : 'search' }, table);
+  await command(server, { type: 'move', plane: 1, to: 10 }, table);
+  await command(server, { type: 'lightningAttack', plane: 1 }, table);
+}
+
 /** The usual scene of the plane tests: a physical game (planes 3 and 4 on red islands 8 and 9) with the set-up cards placed (a Jake on 5, a Kate on 7); `turnCard` draws turn 1's (a Jake on 3). */
 export async function physicalScene(server: RunningServer, options: Record<string, unknown>, turnCard = true): Promise<void> {
   await command(server, { type: 'newGame', players: 4, deck: 'physical', startIslands: [8, 9], seed: 3, ...options });
@@ -226,7 +235,7 @@ export interface BrowserTable {
  * Starts the service (startServer's `tables`) and Chromium with one page of `viewport` (a phone's touch
  * screen with `device`) before the tests of the calling describe block, and closes them after; `buildWeb` first.
  */
-export function useBrowserTable(tables: unknown, viewport = { width: 1280, height: 900 }, device: { isMobile?: boolean; hasTouch?: boolean } = {}): BrowserTable {
+export function useBrowserTable(tables: unknown, viewport = { width: 1280, height: 900 }, device: { isMobile?: boolean; hasTouch?: boolean } = {}, kiosk?: Partial<KioskOptions>): BrowserTable {
   let started: { server: RunningServer; browser: Browser; page: Page; errors: string[] } | null = null;
   const running = () => {
     if (!started) throw new Error('useBrowserTable: the service and browser start in beforeAll');
@@ -234,7 +243,7 @@ export function useBrowserTable(tables: unknown, viewport = { width: 1280, heigh
   };
   beforeAll(async () => {
     buildWeb();
-    const server = await startServer(tables);
+    const server = await startServer(tables, kiosk);
     const browser = await launch();
     const page = await browser.newPage({ viewport, ...device });
     started = { server, browser, page, errors: watchErrors(page) };

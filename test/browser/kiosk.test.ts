@@ -48,7 +48,9 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     // the standard game: no set-up form, no PIN to type (the station's own screen holds it)
     await expect.poll(async () => (await tableState(server, 'demo')).setup as unknown).toMatchObject({ players: 4 });
     expect(await page.getByTestId('pin-input').count()).toBe(0);
-    await page.getByTestId('control-state').waitFor();
+    // controlling the table without saying so in the header ("Controlling" says nothing to a visitor)
+    await expect.poll(() => page.getByTestId('unlock').count()).toBe(0);
+    expect(await page.getByTestId('control-state').count()).toBe(0);
     expect(await page.locator('.pin-shown').count()).toBe(0);
     await page.getByTestId('draw-card').click();
     await expect.poll(async () => (await tableState(server, 'demo')).phase).toBe('planes');

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, command, shot, unlock, useBrowserTable, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, command, rollScene, shot, unlock, useBrowserTable } from './harness.ts';
 
 const TABLES = {
   tables: [
@@ -13,15 +13,6 @@ const TABLES = {
     { id: 'demo', name: 'Demo station', camera: { source: 'synthetic' }, kiosk: { attractAfterMinutes: null, resetAfterGameSeconds: 60, idleResetMinutes: null } },
   ],
 };
-
-/** Plane 1 flies to island 10 (a Jake and a Zeke there with this seed) and attacks at once: a continuous roll. */
-async function rollScene(server: RunningServer, table: string): Promise<void> {
-  await command(server, { type: 'newGame', players: 4, seed: 11 }, table);
-  await command(server, { type: 'drawCard' }, table);
-  for (const plane of [1, 2, 3, 4]) await command(server, { type: 'chooseAction', plane, action: plane === 1 ? 'move' : 'search' }, table);
-  await command(server, { type: 'move', plane: 1, to: 10 }, table);
-  await command(server, { type: 'lightningAttack', plane: 1 }, table);
-}
 
 /** The roll's controls that are not inside the viewport (scrolled to the top). */
 async function controlsOutOfView(page: Page): Promise<string[]> {

@@ -56,11 +56,13 @@ export function chromeView(app: App): HTMLElement {
   const snap = app.snap;
   // a phone gets the pages a player at the table uses (the others from the table page's menu)
   const phone = app.view === 'phone';
+  const name = snap ? tableName(snap) : null;
   return h('header', { class: 'chrome' },
     h('div', { class: 'brand' },
       h('h1', { class: 'app-title' }, t('appTitle')),
-      h('span', { class: 'game-title' }, t('gameTitle')),
-      snap ? h('span', { class: 'table-name', 'data-testid': 'table-name' }, tableName(snap)) : null,
+      // a table named after the game ("1942 USS Yorktown: try it!") says it already: not "1942 USS Yorktown 1942 USS Yorktown: …"
+      name?.toLowerCase().includes(t('gameTitle').toLowerCase()) ? null : h('span', { class: 'game-title' }, t('gameTitle')),
+      name !== null ? h('span', { class: 'table-name', 'data-testid': 'table-name' }, name) : null,
     ),
     app.kiosk
       ? null
@@ -72,8 +74,9 @@ export function chromeView(app: App): HTMLElement {
       // a demo station's screen uses the PIN without showing it to every visitor (main.ts)
       snap?.pin && !app.kiosk ? h('span', { class: 'pin-shown', title: t('pinShownWhy') }, t('pinShown', { pin: snap.pin })) : null,
       snap?.canControl
-        // greyed while the connection is lost: nothing sent from here reaches the table meanwhile
-        ? h('span', { class: `control ${app.connected ? 'on' : 'off'}`, 'data-testid': 'control-state', title: app.connected ? t('controlling') : t('disconnected') },
+        // greyed while the connection is lost: nothing sent from here reaches the table meanwhile; a demo station's
+        // own screen controls its table as a matter of course, which says nothing to a visitor
+        ? app.kiosk ? null : h('span', { class: `control ${app.connected ? 'on' : 'off'}`, 'data-testid': 'control-state', title: app.connected ? t('controlling') : t('disconnected') },
             h('span', { class: 'wide-only' }, t('controlling')), h('span', { class: 'narrow-only' }, h('span', { 'aria-hidden': 'true' }, '✓'), h('span', { class: 'sr-only' }, t('controlling'))))
         // a phone's header keeps to two lines with the short names
         : h('button', { type: 'button', class: 'btn small', 'data-testid': 'unlock', onclick: () => app.askPin() },

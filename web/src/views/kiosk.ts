@@ -78,10 +78,15 @@ export function kioskView(app: App): HTMLElement {
     if (!(e.target instanceof Element) || !e.target.closest('button, a, input, select, textarea, label, summary')) playNow(app);
   };
   return h('div', { class: `kiosk-view${attract ? ' attract' : ''}`, 'data-testid': 'kiosk-view', onclick: attract || noGame ? tapToPlay : null },
-    attract
-      ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', ...SENDS, onclick: () => playNow(app) },
-          h('span', { class: 'badge' }, t('attractBadge')), ' ', t('kioskAttract'), h('span', { class: 'invite' }, t('kioskInvite')))
-      : noGame ? playPanel(app) : null,
-    h('div', { class: 'kiosk-body' }, attract || noGame ? statsView() : null, tableView(app)),
+    // the invitation and the day's figures share one strip, so that the game under them fits the screen
+    attract || noGame
+      ? h('div', { class: 'kiosk-top' },
+          attract
+            ? h('button', { type: 'button', class: 'attract-banner', 'data-testid': 'attract', ...SENDS, onclick: () => playNow(app) },
+                h('span', { class: 'badge' }, t('attractBadge')), ' ', t('kioskAttract'), h('span', { class: 'invite' }, t('kioskInvite')))
+            : playPanel(app),
+          statsView())
+      : null,
+    h('div', { class: 'kiosk-body' }, tableView(app)),
   );
 }
