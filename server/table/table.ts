@@ -162,6 +162,8 @@ export class Table<S = unknown> extends EventEmitter {
   private motionProvider: () => { since: number; last: number } | null = () => null;
   /** when dice were last thrown on the simulated camera (the wall clock): moving until it has read dice at rest since */
   private thrownAt: number | null = null;
+  /** when dice were last read into the roll (the wall clock): the roll holds those, whatever the camera decides again on them */
+  private diceReadAt: number | null = null;
   /** what the snapshots last said of the tray (`trayBusy`), and the timer that looks again while it is busy */
   private trayBusyShown: TrayBusy = null;
   private trayBusyCheck: NodeJS.Timeout | null = null;
@@ -323,7 +325,11 @@ export class Table<S = unknown> extends EventEmitter {
     this.persist(entry);
     this.followRoll(prepared, before, result.state);
     // dice typed in by a person (and taken) are what the tray holds now
-    if (prepared.type === 'dice' && origin !== 'camera') this.diceUnread = null;
+    if (prepared.type === 'dice') this.diceReadAt = Date.now();
+    if (prepared.type === 'dice' && origin !== 'camera') {
+      this.diceUnread = null;
+      this.thrownAt = null;
+    }
     if (origin === 'player' || origin === 'box' || (origin === 'camera' && !this.attract)) this.lastActivity = at;
     if (REPLAY_STARTS.includes(prepared.type)) {
       this.recordAbandoned(before, prepared.type, origin, at);
@@ -438,8 +444,9 @@ export class Table<S = unknown> extends EventEmitter {
     return this.trayBusy() === 'moving';
   }
 
-  /** Why the dice in the tray are not the roll's yet (`TrayBusy`). */
+  /** Why the dice in the tray are not the roll's yet (`TrayBusy`); null without a roll in progress (nothing to confirm). */
   trayBusy(): TrayBusy {
+    if (this.adapter.rollKey(this.session.state) === null) return null;
     const frameNow = Date.now(); // the camera stamps its frames with the wall clock
     const moving = this.motionProvider();
     if (moving !== null && frameNow - moving.last < DICE_MOVING_FRESH_MS && frameNow - moving.since < DICE_MOVING_HOLD_MS) return 'moving';
@@ -448,7 +455,10 @@ export class Table<S = unknown> extends EventEmitter {
     const thrown = this.thrownAt;
     // the first frames of a throw come a moment after it: till then the camera still shows the dice before it
     if (thrown !== null && frameNow - thrown < DICE_MOVING_HOLD_MS && (movedAt === null || movedAt < thrown)) return 'moving';
-    if (read && movedAt !== null && frameNow - movedAt < DICE_MOVING_HOLD_MS && trayFaces(read.dice).pending > 0) return 'deciding';
+    // dice read into the roll since they moved (by the camera, or typed in by a person) are the roll's: a face the
+    // camera decides again on dice lying still holds nothing
+    const readSince = this.diceReadAt !== null && movedAt !== null && this.diceReadAt >= movedAt;
+    if (read && movedAt !== null && !readSince && frameNow - movedAt < DICE_MOVING_HOLD_MS && trayFaces(read.dice).pending > 0) return 'deciding';
     return null;
   }
 

@@ -122,6 +122,21 @@ describe('dice thrown again hold Confirm until the camera has read them at rest'
     expect(table.submit({ type: 'confirmRoll' }, 'player').ok).toBe(true);
   });
 
+  it('dice a person types in are the roll\'s: neither the throw nor a face the camera is deciding holds them', async () => {
+    const { table, camera } = await readThenThrow();
+    expect(trayBusy(table)).toBe('moving');
+    await sleep(5);
+    camera.rest(['p', 3, 4, 6], Date.now());
+    expect(trayBusy(table)).toBe('deciding');
+    await sleep(5);
+    expect(table.submit({ type: 'dice', faces: [3, 3, 4, 6] }, 'player').ok).toBe(true);
+    expect(trayBusy(table)).toBeNull();
+    expect(table.submit({ type: 'confirmRoll' }, 'box').ok).toBe(true);
+    // and with no roll in progress the tray is never busy (nothing to confirm, nothing to tell the screens)
+    table.noteThrow();
+    expect(trayBusy(table)).toBeNull();
+  });
+
   it('attract mode and a demo station confirm as before (they throw and confirm on their own)', async () => {
     const { table } = await readThenThrow();
     expect(table.submit({ type: 'confirmRoll' }, 'kiosk').ok).toBe(true);
