@@ -7,7 +7,8 @@
  * (they throw again, or ask for the tray to be read again: `Table.readTray`); a throw after such an
  * Undo is read even when it lands on the faces the camera passed on last (`restedAfterUndo`). A refused
  * reading taken back with Undo is the tray's all the same: the dice at rest there are read again at once
- * (`refusalUndone`), so that the refusal, and what it says to do, stays while those dice lie there.
+ * (`refusalUndone`), so that the refusal, and what it says to do, stays while those dice lie there; that
+ * reading taken back too, the same dice not moved since, is not read a third time: Undo goes on back.
  */
 import type { SeenDie } from '../http/protocol.ts';
 import type { Table } from './table.ts';
@@ -39,6 +40,8 @@ export class DiceInput {
   private began: { key: string; at: number } | null = null;
   /** the roll whose refused reading an Undo took back, its tray not read again yet (null: none) */
   private refusalUndoneIn: string | null = null;
+  /** the tray read again after a refused reading was taken back (its roll, faces and when they last moved) */
+  private trayReadAgain: { key: string; faces: number[]; movedAt: number | null | undefined } | null = null;
 
   constructor(
     private readonly table: Table<any>,
@@ -55,6 +58,7 @@ export class DiceInput {
         this.rollKey = key;
         this.lastSent = null;
         this.refusalUndoneIn = null;
+        this.trayReadAgain = null;
       } else if (key !== null && change.command.type === 'undo') {
         // the reading taken back is not "sent" any more: a re-throw landing on the same faces is a new reading
         this.lastSent = null;
@@ -80,17 +84,21 @@ export class DiceInput {
    * After an Undo took back a refused reading (a die too many, a locked 1 re-rolled), the dice at rest in
    * the tray, every one read, are read into the roll again: while they are the same dice the refusal comes
    * back, and Confirm stays refused; the players put the tray right (or type the dice in) to go on. Waits for
-   * a working camera and a tray at rest whose dice are all decided. Returns what `reading` made of them, or null when there was
-   * nothing to read.
+   * a working camera and a tray at rest whose dice are all decided. The tray read again once and that reading
+   * taken back too, the same dice not moved since, is not read again: the players are going back further.
+   * Returns what `reading` made of them, or null when there was nothing to read.
    */
   refusalUndone(): ReturnType<DiceInput['reading']> | null {
     const key = this.table.adapter.rollKey(this.table.state);
     // a camera that stopped reading has its last look only: read once it is back (its next frame at rest)
     const watching = this.refusalUndoneIn !== null && this.refusalUndoneIn === key && this.table.hardware().camera.state === 'ok';
     const tray = watching ? this.restingTray() : null;
-    if (!tray) return null;
+    if (!tray || key === null) return null;
     this.refusalUndoneIn = null;
-    return this.reading({ faces: tray.faces, kept: [], unreadable: 0, movedAt: tray.movedAt });
+    const again = this.trayReadAgain;
+    if (again && again.key === key && again.movedAt === tray.movedAt && sameFaces(again.faces, tray.faces)) return null;
+    this.trayReadAgain = { key, faces: tray.faces, movedAt: tray.movedAt };
+    return this.reading({ faces: tray.faces, kept: [], unreadable: 0, movedAt: tray.movedAt }, true);
   }
 
   /**
@@ -116,8 +124,8 @@ export class DiceInput {
     return tray.pending > 0 || tray.unreadable > 0 || tray.faces.length === 0 ? null : { faces: tray.faces, movedAt: read.movedAt };
   }
 
-  /** Returns what happened, for logs and tests. */
-  reading(reading: CameraReading): 'sent' | 'noRoll' | 'incomplete' | 'unchanged' | 'refused' | 'fromBefore' | 'empty' | 'undone' {
+  /** Returns what happened, for logs and tests. `evenTakenBack`: read the dice though their reading was taken back with Undo. */
+  reading(reading: CameraReading, evenTakenBack = false): 'sent' | 'noRoll' | 'incomplete' | 'unchanged' | 'refused' | 'fromBefore' | 'empty' | 'undone' {
     const { adapter, state } = this.table;
     const key = adapter.rollKey(state);
     if (key === null) {
@@ -139,7 +147,7 @@ export class DiceInput {
     const tableFaces = adapter.rollReadingRefused(state) ? null : adapter.rollFaces(state);
     // the reading the players took back, the same dice not moved since (a die the camera lost and found again): not taken again
     const undone = this.table.readingUndone();
-    if (undone && sameFaces(undone.faces, faces) && reading.movedAt !== undefined && (reading.movedAt === null || reading.movedAt < undone.at)) return 'undone';
+    if (undone && !evenTakenBack && sameFaces(undone.faces, faces) && reading.movedAt !== undefined && (reading.movedAt === null || reading.movedAt < undone.at)) return 'undone';
     if (sameFaces(this.lastSent, faces) || sameFaces(tableFaces ? [...tableFaces].sort((a, b) => a - b) : null, faces)) return 'unchanged';
     this.lastSent = faces;
     const ack = this.table.submit({ type: 'dice', faces }, 'camera');

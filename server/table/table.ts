@@ -147,6 +147,8 @@ export class Table<S = unknown> extends EventEmitter {
    * until they move or the players ask (`readTray`). null: none, or a reading taken since
    */
   private undone: { rollKey: string; faces: number[]; at: number } | null = null;
+  /** the last reading of the roll in progress that was refused (its faces, sorted): the roll's faces do not hold them */
+  private refusedReading: { rollKey: string; faces: number[] } | null = null;
   /** the roll in progress and when it began here (the wall clock): dice that have not moved since are the last roll's */
   private rollBegan: { rollKey: string; at: number } | null = null;
   private readonly unsavedRetryMs: number;
@@ -266,6 +268,7 @@ export class Table<S = unknown> extends EventEmitter {
     const entries = this.stores.journal.load(this.id, from);
     this.recent = [];
     this.undone = null;
+    this.refusedReading = null;
     const bySeq = new Map(entries.map((e) => [e.seq, e]));
     let before = this.session.state;
     const { skipped } = this.session.replay(entries, (seq, events) => {
@@ -384,8 +387,14 @@ export class Table<S = unknown> extends EventEmitter {
   /** Keeps the reading an Undo took back during the roll in progress (`readingUndone`), taken back at `at`. */
   private followUndone(command: GameCommand, before: S, after: S, at: number): void {
     const key = this.adapter.rollKey(after);
-    const took = this.adapter.rollFaces(before);
+    // a refused reading left the roll's faces as they were: what the Undo takes back is the reading refused
+    const refused = this.adapter.rollReadingRefused(before) && this.refusedReading?.rollKey === key ? this.refusedReading.faces : null;
+    const took = refused ?? this.adapter.rollFaces(before);
     const left = this.adapter.rollFaces(after);
+    const faces = command.faces;
+    if (command.type === 'dice' && key !== null && this.adapter.rollReadingRefused(after) && Array.isArray(faces) && faces.every((f) => typeof f === 'number')) {
+      this.refusedReading = { rollKey: key, faces: sorted(faces) };
+    } else if (key === null) this.refusedReading = null;
     if (command.type === UNDO && key !== null && key === this.adapter.rollKey(before) && took !== null && !sameSorted(took, left)) {
       // a second Undo in a row leaves the tray as it was: the dice there are still those of the first reading taken back
       const faces = this.undone?.rollKey === key ? this.undone.faces : sorted(took);

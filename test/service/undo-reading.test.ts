@@ -301,6 +301,35 @@ describe('a refused reading taken back with Undo', () => {
     expect(confirm(table).ok).toBe(true);
   });
 
+  it('read again once: a second Undo, the same dice lying still, goes back to the reading before it, and a third further', async () => {
+    const { b, hw, table, camera } = await extraDie();
+    expect(table.submit({ type: 'undo' }, 'box').ok).toBe(true);
+    await sleep(5);
+    expect(table.state.roll.tracker.flags).toEqual([{ type: 'wrongDiceCount', expected: 4, seen: 5 }]);
+    const entries = b.service.journal.load('default').length;
+
+    expect(table.submit({ type: 'undo' }, 'box').ok).toBe(true);
+    await sleep(5);
+    expect(table.state.roll.tracker).toMatchObject({ faces: [2, 3, 4, 6], flags: [] });
+    expect(b.service.journal.load('default')).toHaveLength(entries + 1);
+    // the camera's next look at the same dice at rest takes nothing in either
+    camera.rest([2, 3, 4, 6, 5], camera.movedAt!);
+    expect(hw.diceInput.refusalUndone()).toBeNull();
+    expect(hw.diceInput.restedAfterUndo()).toBeNull();
+    expect(hw.diceInput.reading({ faces: [2, 3, 4, 6, 5], kept: [], unreadable: 0, movedAt: camera.movedAt! })).toBe('undone');
+
+    expect(table.submit({ type: 'undo' }, 'box').ok).toBe(true);
+    await sleep(5);
+    expect(table.state.roll.tracker.faces).toBeNull();
+
+    // the extra die taken out and the dice thrown: read as ever
+    await sleep(5);
+    const thrown = Date.now();
+    camera.rest([1, 2, 5, 6], thrown);
+    expect(hw.diceInput.reading({ faces: [1, 2, 5, 6], kept: [], unreadable: 0, movedAt: thrown })).toBe('sent');
+    expect(table.state.roll.tracker).toMatchObject({ faces: [1, 2, 5, 6], flags: [] });
+  });
+
   it('waits for a working camera and the tray at rest with every die decided; dice typed in answer for the tray', async () => {
     const { hw, table, camera } = await extraDie();
     const added = camera.movedAt!;
