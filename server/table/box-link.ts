@@ -152,6 +152,7 @@ export class BoxLink {
     // a new game, or the table reset: no plane stays selected from the last players
     if (REPLAY_STARTS.includes(change.command.type)) this.controls = adapter.box?.initialControls ?? null;
     const behaviour = adapter.box;
+    if (behaviour?.afterChange && change.origin !== 'box') this.controls = behaviour.afterChange(this.controls, change.after);
     if (behaviour) {
       const success = behaviour.finishedRoll(change.before, change.rawEvents);
       if (success !== null) {

@@ -19,6 +19,8 @@ export interface BoxBehaviour<S, C = unknown> {
   selected(controls: C): number | null;
   /** what the box shows for Confirm to do, shown on the table screen too (null: nothing) */
   shown?(controls: C): { key: string; params: Record<string, string | number>; text: string } | null;
+  /** the table changed by someone else (not a press of this box): what of the controls still holds */
+  afterChange?(controls: C, state: S): C;
   /** `diceUnread`: dice of the roll in progress the camera cannot read; `trayBusy`: dice moving or being read (its confirmation is refused meanwhile) */
   leds(input: { state: S; controls: C; now: number; lastRoll: { success: boolean; at: number } | null; diceUnread: number; trayBusy: boolean }): LedState;
   /** did the roll that these events finished succeed? null when they finished none (`before` is the state before them) */

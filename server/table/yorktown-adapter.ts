@@ -3,7 +3,7 @@ import { readingAccepted, rollOddsNow } from '../dice/index.ts';
 import type { RollOdds } from '../dice/types.ts';
 import { actionChances, currentRollOdds, publicView, resolveRules, RuleOverrideError, yorktown1942, type YorktownState } from '../games/yorktown1942/index.ts';
 import { playGame, policyCommand } from '../games/yorktown1942/simulation.ts';
-import { buttonToCommand, INITIAL_CONTROLS, shownChoice, type ControlsState, type NewGameChoices } from '../hardware/serial/controls.ts';
+import { buttonToCommand, controlsAfterChange, INITIAL_CONTROLS, shownChoice, type ControlsState, type NewGameChoices } from '../hardware/serial/controls.ts';
 import { ledsFor, rollSuccess } from '../hardware/serial/leds.ts';
 import type { GameCommand, GameEvent } from '../games/game-module.ts';
 import type { BoxBehaviour, GameAdapter } from './game-adapter.ts';
@@ -35,6 +35,7 @@ const yorktownBox: BoxBehaviour<YorktownState, ControlsState> = {
   press: (event, state, controls, { lastGame }) => buttonToCommand(event, state.setup === null ? null : state, controls, { lastGame: newGameChoices(lastGame) }),
   selected: (controls) => controls.selectedPlane,
   shown: shownChoice,
+  afterChange: (controls, state) => controlsAfterChange(controls, state.setup === null ? null : state),
   // a plane blinks low on fuel once its landing is no longer automatic, as its card shows it red
   leds: ({ state, controls, now, lastRoll, diceUnread, trayBusy }) => ledsFor({ game: state.setup === null ? null : state, controls, now, lastRoll, diceUnread, trayBusy, lowFuel: state.rules.landing.autoFuel - 1 }),
   finishedRoll: (before, events) => (before.roll && events.some((e) => e.type === 'rollConfirmed') ? rollSuccess(before.roll, before.rules) : null),

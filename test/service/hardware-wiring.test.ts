@@ -140,6 +140,29 @@ describe('the box on the table screen', () => {
     expect(b.service.journal.load('default').at(-1)).toMatchObject({ origin: 'box', command: { type: 'move', plane: 1, to } });
   });
 
+  it('forgets a place shown once the plane moves from the dashboard; one another plane\'s action leaves open stays shown', async () => {
+    const { b } = await start();
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await press(b, 'confirm'); // draws the card
+    for (const plane of [3, 4]) await post(b, '/api/tables/default/commands', { type: 'chooseAction', plane, action: 'attack' });
+    await post(b, '/api/tables/default/commands', { type: 'chooseAction', plane: 2, action: 'search' });
+    await press(b, 'plane1');
+    await press(b, 'move');
+    await press(b, 'move');
+    const shown = (await state(b)).box.shown;
+    expect(shown).toMatchObject({ key: 'moveCandidate', params: { plane: 1 } });
+    // another plane's action: the place shown still holds
+    await post(b, '/api/tables/default/commands', { type: 'search', plane: 2 });
+    expect((await state(b)).box.shown).toEqual(shown);
+    // plane 1 moved on the dashboard: nothing left to confirm on the box
+    const to = shown.params.to;
+    expect((await post(b, '/api/tables/default/commands', { type: 'move', plane: 1, to, ...(shown.params.via !== undefined ? { via: shown.params.via } : {}) })).statusCode).toBe(200);
+    expect((await state(b)).box.shown).toBeUndefined();
+    const entries = b.service.journal.load('default').length;
+    await press(b, 'confirm');
+    expect(b.service.journal.load('default')).toHaveLength(entries);
+  });
+
   it('refuses from the box an action the plane cannot take from where it is, with the reason', async () => {
     const { b } = await start();
     await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });

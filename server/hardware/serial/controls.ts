@@ -216,11 +216,26 @@ function stepCandidate(controls: ControlsState, plane: BoxPlaneView, candidates:
   return tick(showing, key, params);
 }
 
-/** Confirm with a place shown: the move or take-off there, if the plane can still make it. */
-function makeCandidate(game: BoxGameView, controls: ControlsState, pending: BoxCandidate): ControlOutcome {
+/** Can the plane still make the move or take-off shown (the game as it is now)? */
+function stillOpen(game: BoxGameView | null, pending: BoxCandidate): boolean {
+  if (game === null || game.phase !== 'planes' || game.roll) return false;
   const plane = planeOf(game, pending.command.plane);
   const open = plane && !plane.done ? (pending.command.type === 'move' ? moveCandidates(game, plane) : takeOffCandidates(game, plane)) : [];
-  if (!open.some((c) => sameCandidate(c, pending))) return refuse(controls, 'choiceGone', { plane: pending.command.plane });
+  return open.some((c) => sameCandidate(c, pending));
+}
+
+/**
+ * The table changed by someone else (the dashboard, a phone, an Undo): a place shown that the plane can no
+ * longer go to is forgotten, so that the box and the table screen do not show it for Confirm. The same
+ * object when nothing changes.
+ */
+export function controlsAfterChange(controls: ControlsState, game: BoxGameView | null): ControlsState {
+  return controls.pending && !stillOpen(game, controls.pending) ? { ...controls, pending: null } : controls;
+}
+
+/** Confirm with a place shown: the move or take-off there, if the plane can still make it. */
+function makeCandidate(game: BoxGameView, controls: ControlsState, pending: BoxCandidate): ControlOutcome {
+  if (!stillOpen(game, pending)) return refuse(controls, 'choiceGone', { plane: pending.command.plane });
   return send(controls, pending.command, pending.command.type === 'move' ? 'moves' : 'takesOff', candidateParams(pending));
 }
 
