@@ -2,7 +2,8 @@
  * The demo station's screen fits its TV, landscape 1920 × 1080 and portrait 1080 × 1920, without
  * scrolling: a visitor's game with the Japanese card drawn and a roll under way (the card's foot and
  * "What happened" in sight), in English and Spanish (longer words), and the attract game with its
- * banner and the day's strip (from a store owner's walkthrough: the page was 1115-1207 px tall).
+ * banner and the day's strip (from a store owner's walkthrough: the page was 1115-1207 px tall), the board
+ * at least 220 px each way wherever it is shown.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,12 @@ async function fit(page: Page, selectors: string[]): Promise<{ scrollHeight: num
       const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
       if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1) below.push(`${a.className} over ${b.className} by ${Math.round(Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top))}`);
     }));
+    // the board big enough to make out from the visitors' side (beside a roll it was squeezed to nothing, 0 px
+    // tall, on a landscape screen; 213 px on an upright one; now 517, and 385 in English, 240 in Spanish upright)
+    for (const board of Array.from(document.querySelectorAll('.board'))) {
+      const b = board.getBoundingClientRect();
+      if (b.height < 220 || b.width < 220) below.push(`.board only ${Math.round(b.width)} × ${Math.round(b.height)}`);
+    }
     return { scrollHeight: document.documentElement.scrollHeight, innerHeight, scrollWidth: document.documentElement.scrollWidth, below };
   }, selectors);
 }
@@ -75,7 +82,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the demo station's screen fits one TV screen", 
       await page.goto(`${server.url}/?kiosk=1&table=demo&lang=${lang}`);
       await page.getByTestId('confirm-roll').waitFor();
       await page.locator('.jap-card .card-islands').waitFor();
-    }, ['.jap-card', '.history', '.roll-panel', '.plane-card', '.stopwatch', '.counters']);
+    }, ['.jap-card', '.history', '.roll-panel', '.plane-card', '.stopwatch', '.counters', '.board']);
     expect(t.errors).toEqual([]);
   });
 
