@@ -390,7 +390,8 @@ export class Table<S = unknown> extends EventEmitter {
     // a refused reading left the roll's faces as they were: what the Undo takes back is the reading refused
     const refused = this.adapter.rollReadingRefused(before) && this.refusedReading?.rollKey === key ? this.refusedReading.faces : null;
     const took = refused ?? this.adapter.rollFaces(before);
-    const left = this.adapter.rollFaces(after);
+    // an Undo back onto a refused reading leaves the roll showing that reading (its refusal), not the faces before it
+    const left = this.adapter.rollReadingRefused(after) && this.refusedReading?.rollKey === key ? this.refusedReading.faces : this.adapter.rollFaces(after);
     const faces = command.faces;
     if (command.type === 'dice' && key !== null && this.adapter.rollReadingRefused(after) && Array.isArray(faces) && faces.every((f) => typeof f === 'number')) {
       this.refusedReading = { rollKey: key, faces: sorted(faces) };

@@ -330,6 +330,26 @@ describe('a refused reading taken back with Undo', () => {
     expect(table.state.roll.tracker).toMatchObject({ faces: [1, 2, 5, 6], flags: [] });
   });
 
+  it('the reading that put a refused one right, taken back: the dice at rest are that reading taken back, read again on asking', async () => {
+    const { b, hw, table, camera } = await extraDie();
+    await sleep(5);
+    const moved = Date.now();
+    camera.rest([2, 3, 4, 6], moved);
+    expect(hw.diceInput.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0, movedAt: moved })).toBe('sent');
+    expect(table.state.roll.tracker.flags).toEqual([]);
+
+    expect(table.submit({ type: 'undo' }, 'player').ok).toBe(true);
+    await sleep(5);
+    // the roll is back on the refused reading; the dice lying there are the reading taken back, shown as such
+    expect(table.state.roll.tracker.flags).toEqual([{ type: 'wrongDiceCount', expected: 4, seen: 5 }]);
+    expect((await state(b)).readingUndone).toMatchObject({ faces: [2, 3, 4, 6] });
+    expect(hw.diceInput.reading({ faces: [2, 3, 4, 6], kept: [], unreadable: 0, movedAt: moved })).toBe('undone');
+    // read again at the players' asking: the roll is right again
+    expect((await readTray(b)).statusCode).toBe(200);
+    expect(table.state.roll.tracker).toMatchObject({ faces: [2, 3, 4, 6], flags: [] });
+    expect(confirm(table).ok).toBe(true);
+  });
+
   it('waits for a working camera and the tray at rest with every die decided; dice typed in answer for the tray', async () => {
     const { hw, table, camera } = await extraDie();
     const added = camera.movedAt!;
