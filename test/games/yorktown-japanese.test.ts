@@ -147,24 +147,26 @@ describe('Japanese phase', () => {
   });
 
   it('"If this special card is drawn and the USS Yorktown has been spotted, it is attacked and received a direct hit, so no dice are rolled and no planes are placed"', () => {
-    const { state } = ok(japanesePhase(CHAIN), card([4], 'kate', 'cap', true));
+    const { state, events } = ok(japanesePhase(CHAIN), card([4], 'kate', 'cap', true));
     expect(state.yorktownHits).toBe(1);
     expect(state.roll).toBeNull();
     expect(island(state, 4).japanese).toEqual([]);
-    expect(state.cap).toBe(1); // "now the event on the card is resolved"
-    expect(state.phase).toBe('planes');
-  });
-
-  it('a Direct Hit card\'s CAP fighter is left out where the rules read "no Japanese plane this turn" (yorktown.directHitPlacesCap)', () => {
-    const s = Object.assign(scenario({ japanese: CHAIN, newGame: { deck: 'physical', ruleOverrides: { 'yorktown.directHitPlacesCap': false } } }), { phase: 'japanese' as const, turn: 1 });
-    const { state, events } = ok(s, card([4], 'kate', 'cap', true));
-    expect(state.yorktownHits).toBe(1);
+    // "No se colocará ningún avión japonés este turno": the CAP fighter of its event is not placed either
     expect(state.cap).toBe(0);
     expect(events).toContainEqual(expect.objectContaining({ type: 'capIgnored', why: 'no Japanese plane is placed after a Direct Hit' }));
     expect(state.phase).toBe('planes');
-    // a Shōhō-moves event still happens
-    const moves = Object.assign(scenario({ japanese: CHAIN, newGame: { deck: 'physical', ruleOverrides: { 'yorktown.directHitPlacesCap': false } } }), { phase: 'japanese' as const, turn: 1, search: 2 });
+    // a Shōhō-moves event still happens ("now the event on the card is resolved")
+    const moves = Object.assign(japanesePhase(CHAIN), { search: 2 });
     expect(ok(moves, card([4], 'kate', 'shohoMoves', true)).state.search).toBe(1);
+  });
+
+  it('a Direct Hit card\'s CAP fighter is placed where a table reads the event as resolved in full (yorktown.directHitPlacesCap)', () => {
+    const s = Object.assign(scenario({ japanese: CHAIN, newGame: { deck: 'physical', ruleOverrides: { 'yorktown.directHitPlacesCap': true } } }), { phase: 'japanese' as const, turn: 1 });
+    const { state } = ok(s, card([4], 'kate', 'cap', true));
+    expect(state.yorktownHits).toBe(1);
+    expect(island(state, 4).japanese).toEqual([]);
+    expect(state.cap).toBe(1);
+    expect(state.phase).toBe('planes');
   });
 
   it('a Direct Hit card while the Yorktown is not spotted only places its planes', () => {

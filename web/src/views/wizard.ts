@@ -76,8 +76,8 @@ export function newGameCommand(f: WizardForm, kiosk = false): Record<string, unk
 }
 
 export function totalMinutes(app: App, f: WizardForm): number {
-  const sw = app.rules().stopwatch;
-  return f.difficulty + (4 - f.players) * sw.perMissingPlayerMinutes + f.inexperienced * sw.perInexperiencedMinutes;
+  const { stopwatch: sw, players } = app.rules();
+  return f.difficulty + (players.max - f.players) * sw.perMissingPlayerMinutes + f.inexperienced * sw.perInexperiencedMinutes;
 }
 
 function choice<T extends string | number>(name: string, value: T, options: [T, string][], set: (v: T) => void, app: App): HTMLElement {
