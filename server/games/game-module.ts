@@ -15,10 +15,17 @@ export interface GameEvent {
   [field: string]: unknown;
 }
 
-/** Why a command was refused, in words a player understands. `code` is stable, for programs. */
+/** A refusal's specifics as stable values (plane and island numbers, counts, ids like 'move'), for words in other languages. */
+export type RejectionParams = Record<string, string | number>;
+
+/**
+ * Why a command was refused, in words a player understands. `code` is stable, for programs; `params`,
+ * when the refusal has specifics, holds them (the page words the refusal in its own language with them).
+ */
 export interface CommandRejection {
   code: string;
   message: string;
+  params?: RejectionParams;
 }
 
 export type ApplyResult<S, E extends GameEvent = GameEvent> =

@@ -94,7 +94,14 @@ function undo<S>(module: GameModule<S, any, any>, journal: JournalState<S>, comm
   const removed = journal.effective.slice(effective.length);
   // asked about one move (a question left open while play went on): not another taken back in its place
   if (command.seq !== undefined && removed[0]!.entry.seq !== command.seq) {
-    return { ok: false, error: { code: 'undoMoved', message: `Nothing undone: the move asked about (#${command.seq}) is no longer the last one (#${removed[0]!.entry.seq} is).` } };
+    return {
+      ok: false,
+      error: {
+        code: 'undoMoved',
+        message: `Nothing undone: the move asked about (#${command.seq}) is no longer the last one (#${removed[0]!.entry.seq} is).`,
+        params: { seq: command.seq, last: removed[0]!.entry.seq },
+      },
+    };
   }
   const state = stateAfter(module, journal.initial, effective);
   // undoing the end of a game gives its stopwatch back: not once that time is over

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
-import type { GameCommand } from '../games/game-module.ts';
+import type { GameCommand, RejectionParams } from '../games/game-module.ts';
 import type { DiceReader } from '../hardware/ports.ts';
 import type { DiceSampleStore } from '../store/dice-sample-store.ts';
 import type { DiceModels } from '../vision/dice-models.ts';
@@ -70,8 +70,9 @@ function requestErrorCode(status: number): string {
   return 'badRequest';
 }
 
-function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply.code(status).send({ error: { code, message } });
+/** `params`: a refusal's specifics (CommandRejection), passed on as they are for the page's words. */
+function sendError(reply: FastifyReply, status: number, code: string, message: string, params?: RejectionParams): FastifyReply {
+  return reply.code(status).send({ error: { code, message, ...(params ? { params } : {}) } });
 }
 
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
@@ -198,9 +199,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       const t = table(request, reply);
       if (!t || !control(t, request, reply)) return reply;
       const checked = validators.get(t.adapter.module.id)!.validate(t.session.withDefaults(request.body));
-      if (!checked.ok) return sendError(reply, 400, checked.error.code, checked.error.message);
+      if (!checked.ok) return sendError(reply, 400, checked.error.code, checked.error.message, checked.error.params);
       const ack = t.submit(checked.command, 'player');
-      if (!ack.ok) return sendError(reply, 409, ack.error.code, ack.error.message);
+      if (!ack.ok) return sendError(reply, 409, ack.error.code, ack.error.message, ack.error.params);
       return { state: ack.state, events: ack.events, seq: ack.seq };
     },
   );
@@ -293,7 +294,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     const t = table(request, reply);
     if (!t || !control(t, request, reply)) return reply;
     const ack = t.readTray();
-    if (!ack.ok) return sendError(reply, 409, ack.error.code, ack.error.message);
+    if (!ack.ok) return sendError(reply, 409, ack.error.code, ack.error.message, ack.error.params);
     return { state: ack.state, events: ack.events, seq: ack.seq };
   });
 

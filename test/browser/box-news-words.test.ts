@@ -52,6 +52,9 @@ describe('the box notes a page tells', () => {
     setLang('es', null);
     expect(boxNoteWords(refused)).toEqual({ text: 'Caja de botones: No permitido: hace falta estar en una isla naranja.', detail: rejection.message });
     expect(boxNoteWords(note({ key: 'aNoteFromANewerService', text: 'something new' })).text).toBe('Caja de botones: something new');
+    // a refusal with its params: wholly in Spanish
+    const withParams = note({ key: null, text: rejection.message, rejection: { ...rejection, params: { plane: 2, at: 'island', island: 5, colour: 'red' } } });
+    expect(boxNoteWords(withParams)).toEqual({ text: 'Caja de botones: No permitido: el avión 2 está en la isla 5 (roja): para buscar el Shōhō hace falta una isla naranja.', detail: null });
   });
 
   it('has words for every note of the box, in English and Spanish, with the same parameters', () => {

@@ -178,6 +178,67 @@ describe('refusals in the chosen language', async () => {
     expect(refusalText({ code: 'somethingNew', message: 'x' }).text).toBe('No permitido: x');
     setLang('en', null);
   });
+
+  it('says the whole refusal in Spanish from its params, with no English under it', () => {
+    const error = { code: 'notJoined', message: 'No white line joins island 8 to island 3.', params: { at: 'island', island: 8, to: 3 } };
+    setLang('en', null);
+    // English keeps the engine's own words
+    expect(refusalText(error)).toEqual({ text: 'Not allowed: No white line joins island 8 to island 3.', detail: null });
+    setLang('es', null);
+    try {
+      expect(refusalText(error)).toEqual({ text: 'No permitido: ninguna línea blanca une la isla 8 con la isla 3.', detail: null });
+      expect(refusalText({ ...error, params: { at: 'approach', to: 5 } }).text).toBe('No permitido: ninguna línea blanca une la zona de aproximación con la isla 5.');
+      expect(refusalText({ code: 'alreadyActed', message: 'Plane 3 has already taken its action this turn.', params: { plane: 3 } }).text)
+        .toBe('No permitido: el avión 3 ya ha hecho su acción este turno.');
+      expect(refusalText({ code: 'wrongAction', message: '…', params: { plane: 2, chose: 'search', tried: 'move' } }).text)
+        .toBe('No permitido: el avión 2 eligió «Buscar»: no puede moverse este turno.');
+      expect(refusalText({ code: 'notInApproach', message: '…', params: { plane: 1, at: 'deck' } }).text)
+        .toBe('No permitido: el avión 1 está en la cubierta del Yorktown: se aterriza desde la zona de aproximación.');
+      expect(refusalText({ code: 'actionsNotChosen', message: '…', params: { planes: '2' } }).text)
+        .toBe('No permitido: todos los aviones eligen su acción antes de que ninguno actúe: falta la del avión 2.');
+      expect(refusalText({ code: 'actionsNotChosen', message: '…', params: { planes: '1, 2, 4' } }).text)
+        .toBe('No permitido: todos los aviones eligen su acción antes de que ninguno actúe: faltan las de los aviones 1, 2 y 4.');
+      const fuel = { code: 'notEnoughFuel', message: 'Plane 2 has only 1 fuel point: a two-island move costs 3. Skipping its action costs 1 fuel point.' };
+      expect(refusalText({ ...fuel, params: { plane: 2, fuel: 1, cost: 3, for: 'twoIslandMove', skipFuel: 1 } }))
+        .toEqual({ text: 'No permitido: el avión 2 solo tiene 1 de combustible: un movimiento de dos islas cuesta 3. Saltar su acción cuesta 1 de combustible.', detail: null });
+      expect(refusalText({ ...fuel, params: { plane: 2, fuel: 0, cost: 1, for: 'takeOff', to: 7, skipFuel: 1 } }).text)
+        .toBe('No permitido: el avión 2 solo tiene 0 de combustible: despegar hacia la isla 7 cuesta 1. Saltar su acción lo estrella: no le queda combustible para seguir en el aire.');
+      expect(refusalText({ code: 'gameOver', message: '…', params: { result: 'lost', cause: 'time' } }).text)
+        .toBe('No permitido: la partida ha terminado (derrota: se agotó el tiempo): empieza una nueva.');
+      // the dealt tile stays secret: named by its plane
+      expect(refusalText({ code: 'manoeuvreNotHere', message: "Plane 3's tile cannot be used to attack.", params: { plane: 3, for: 'attack' } }).text)
+        .toBe('No permitido: la ficha del avión 3 no sirve para atacar.');
+      // a code the page had no Spanish for, worded from its params
+      expect(refusalText({ code: 'noSuchIsland', message: 'There is no island 42 on the board.', params: { island: 42 } }))
+        .toEqual({ text: 'No permitido: no hay ninguna isla 42 en el tablero.', detail: null });
+    } finally {
+      setLang('en', null);
+    }
+  });
+
+  it('keeps the params of a refusal the service sent over HTTP', async () => {
+    const { refusalOf } = await import('../../web/src/client.ts');
+    const res = { status: 409, statusText: 'Conflict' };
+    expect(refusalOf(res, { error: { code: 'alreadyActed', message: 'Plane 3 …', params: { plane: 3 } } })).toEqual({ code: 'alreadyActed', message: 'Plane 3 …', params: { plane: 3 } });
+    expect(refusalOf(res, { error: { code: 'noGame', message: 'No game.' } })).toEqual({ code: 'noGame', message: 'No game.' });
+    expect(refusalOf(res, null)).toEqual({ code: 'http409', message: '409 Conflict' });
+  });
+
+  it('falls back to the generic Spanish sentence and the English words when the params are absent or lack what it needs', () => {
+    setLang('es', null);
+    try {
+      const old = { code: 'alreadyActed', message: 'Plane 3 has already taken its action this turn.' };
+      expect(refusalText(old)).toEqual({ text: 'No permitido: este avión ya ha hecho su acción este turno.', detail: old.message });
+      expect(refusalText({ ...old, params: {} })).toEqual({ text: 'No permitido: este avión ya ha hecho su acción este turno.', detail: old.message });
+      // a position the page does not know
+      const joined = { code: 'notJoined', message: 'No white line joins somewhere to island 3.', params: { at: 'somewhere', to: 3 } };
+      expect(refusalText(joined)).toEqual({ text: 'No permitido: ninguna línea blanca une esas casillas.', detail: joined.message });
+      // a code with no Spanish at all: the engine's words alone
+      expect(refusalText({ code: 'badSeating', message: 'Player 3 has no plane.', params: { seat: 3 } })).toEqual({ text: 'No permitido: Player 3 has no plane.', detail: null });
+    } finally {
+      setLang('en', null);
+    }
+  });
 });
 
 describe('dice the camera is not sure of', () => {

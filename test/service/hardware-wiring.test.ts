@@ -113,6 +113,8 @@ describe('the box on the table screen', () => {
     // the press's own note (6) is replaced by the refusal
     expect(snap.box.note).toMatchObject({ seq: 7, refused: true, key: null, rejection: { code: expect.any(String), message: expect.any(String) } });
     expect(snap.box.note.text).toBe(snap.box.note.rejection.message);
+    // with the refusal's specifics as params, for the page's words in other languages
+    expect(snap.box.note.rejection).toMatchObject({ code: 'actionsNotChosen', params: { planes: '1, 2, 3' } });
   });
 
   it('moves a plane with the box alone: Move steps through the places it can go, Confirm goes to the one shown', async () => {

@@ -5,7 +5,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import type { RecentEvent } from '../../server/table/recent-events.ts';
-import type { Ack, CalibrationConfig, CalibrationView, DayStats, HeldPhoto, LabelledSampleDie, ModelStatus, PhotosMeasure, RangeStats, Reply, SampleFolder, SavedPhoto, Snapshot, TrayEstimateReply, VisionUpdate } from './types.ts';
+import type { Ack, CalibrationConfig, Rejection, CalibrationView, DayStats, HeldPhoto, LabelledSampleDie, ModelStatus, PhotosMeasure, RangeStats, Reply, SampleFolder, SavedPhoto, Snapshot, TrayEstimateReply, VisionUpdate } from './types.ts';
 
 export interface ClientEvents {
   state(snapshot: Snapshot): void;
@@ -18,10 +18,15 @@ const TIMEOUT_MS = 8000;
 /** wait before asking a connection the service closed again */
 const RECONNECT_MS = 2000;
 
-/** The service's {error: {code, message}}, or the HTTP status where it sent none. */
-function refusalOf(res: Response, data: unknown): { code: string; message: string } {
-  const error = (data as { error?: { code?: string; message?: string } } | null)?.error;
-  return { code: error?.code ?? `http${res.status}`, message: error?.message ?? `${res.status} ${res.statusText}` };
+/** The service's {error: {code, message, params?}} (params: a refusal's specifics, kept for the page's words), or the HTTP status where it sent none. */
+export function refusalOf(res: Pick<Response, 'status' | 'statusText'>, data: unknown): Rejection {
+  const error = (data as { error?: { code?: string; message?: string; params?: unknown } } | null)?.error;
+  const params = error?.params;
+  return {
+    code: error?.code ?? `http${res.status}`,
+    message: error?.message ?? `${res.status} ${res.statusText}`,
+    ...(params !== null && typeof params === 'object' && !Array.isArray(params) ? { params: params as Record<string, string | number> } : {}),
+  };
 }
 
 export class TableClient {

@@ -20,6 +20,8 @@ export type Snapshot = TableSnapshot<GameState>;
 export interface Rejection {
   code: string;
   message: string;
+  /** a game refusal's specifics as stable values (server/games/game-module.ts CommandRejection), for the page's words */
+  params?: Record<string, string | number>;
 }
 
 export type Ack = { ok: true; [k: string]: unknown } | { ok: false; error: Rejection };

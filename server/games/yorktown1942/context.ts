@@ -1,5 +1,5 @@
 /** What one command's application works on: a private copy of the state, the rules, the events it raises. */
-import type { GameEvent } from '../game-module.ts';
+import type { GameEvent, RejectionParams } from '../game-module.ts';
 import type { Rules } from './ruleset.ts';
 import type { YorktownState } from './types.ts';
 
@@ -14,18 +14,28 @@ export interface Ctx {
   at: number;
 }
 
-/** A command that is not allowed now. Thrown inside the engine, returned to the caller as {code, message}. */
+/** A command that is not allowed now. Thrown inside the engine, returned to the caller as {code, message, params?}. */
 export class Rejection extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly params?: RejectionParams,
   ) {
     super(message);
   }
 }
 
-export function reject(code: string, message: string): never {
-  throw new Rejection(code, message);
+/**
+ * Refuse the command: `message` in English with the specifics, `params` the same specifics as stable values
+ * (plane, island, counts; a position as `at` and `island`), for the page's words in other languages.
+ */
+export function reject(code: string, message: string, params?: RejectionParams): never {
+  throw new Rejection(code, message, params);
+}
+
+/** A position as flat refusal parameters: `{at: 'island', island: 7}`, `{at: 'approach'}`, `{at: 'deck'}`. */
+export function positionParams(position: { at: string; island?: number }): RejectionParams {
+  return position.at === 'island' && position.island !== undefined ? { at: 'island', island: position.island } : { at: position.at };
 }
 
 export function emit(ctx: Ctx, type: string, fields: Record<string, unknown> = {}): void {

@@ -144,7 +144,10 @@ export function apply(state: YorktownState, rawCommand: YorktownCommand, at: num
       if (ctx.state.setup === null) reject('noGame', 'No game is running: start a new game first.');
       if (ctx.state.outcome) {
         const o = ctx.state.outcome;
-        reject('gameOver', `The game is over (${o.result === 'won' ? 'won: the Shōhō is sunk' : `lost: ${LOSS_WORDS[o.cause]}`}). Start a new game.`);
+        reject('gameOver', `The game is over (${o.result === 'won' ? 'won: the Shōhō is sunk' : `lost: ${LOSS_WORDS[o.cause]}`}). Start a new game.`, {
+          result: o.result,
+          cause: o.result === 'won' ? 'shohoSunk' : o.cause,
+        });
       }
       if (ctx.state.deadline !== null && at >= ctx.state.deadline) {
         endGame(ctx, 'lost', 'time');
@@ -152,13 +155,17 @@ export function apply(state: YorktownState, rawCommand: YorktownCommand, at: num
       }
       if (ctx.state.roll && !DURING_ROLL.has(command.type)) {
         const what = ROLL_WORDS[ctx.state.roll.purpose]!;
-        reject('rollInProgress', `${/^[aeiou]/.test(what) ? 'An' : 'A'} ${what} roll is under way: read the dice and confirm it first.`);
+        reject('rollInProgress', `${/^[aeiou]/.test(what) ? 'An' : 'A'} ${what} roll is under way: read the dice and confirm it first.`, {
+          purpose: ctx.state.roll.purpose,
+        });
       }
     }
     dispatch(ctx, command);
     return { ok: true, state: ctx.state, events: ctx.events };
   } catch (err) {
-    if (err instanceof Rejection) return { ok: false, error: { code: err.code, message: err.message } satisfies CommandRejection };
+    if (err instanceof Rejection) {
+      return { ok: false, error: { code: err.code, message: err.message, ...(err.params ? { params: err.params } : {}) } satisfies CommandRejection };
+    }
     throw err;
   }
 }

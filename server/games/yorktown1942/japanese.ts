@@ -117,19 +117,21 @@ function physicalCard(ctx: Ctx, command: CardDrawnCommand): JapaneseCard {
   }
   if (command.cardId !== undefined) {
     const card = cardById(ctx, command.cardId);
-    if (!card) reject('unknownCard', `There is no card "${command.cardId}" in the Japanese deck.`);
+    if (!card) reject('unknownCard', `There is no card "${command.cardId}" in the Japanese deck.`, { card: String(command.cardId) });
     const deck = ctx.state.deck;
     // every card of the deck drawn: the players shuffle the discard pile into a new deck
     if (ctx.rules.deck.every((c) => deck.discard.includes(c.id))) deck.discard = [];
     if (deck.discard.includes(card.id)) {
-      reject('cardAlreadyDrawn', `Card ${card.id} was drawn already this deck: it is in the discard pile. Check the card's number; a card the deck list lacks can be entered by what it shows.`);
+      reject('cardAlreadyDrawn', `Card ${card.id} was drawn already this deck: it is in the discard pile. Check the card's number; a card the deck list lacks can be entered by what it shows.`, {
+        card: card.id,
+      });
     }
     return card;
   }
   if (!command.card) reject('badCard', 'Say which card was drawn: its id or its islands, plane, event and Direct Hit.');
   const { islands, plane } = command.card;
   for (const island of islands) {
-    if (!ctx.state.islands.some((i) => i.id === island)) reject('badCard', `There is no island ${island} on the board.`);
+    if (!ctx.state.islands.some((i) => i.id === island)) reject('badCard', `There is no island ${island} on the board.`, { island });
   }
   if (islands.length === 2 && islands[0] === islands[1]) reject('badCard', 'A card shows two different islands.');
   return {

@@ -2,6 +2,7 @@
 import { emit, plural, reject, type Ctx } from './context.ts';
 import type { IslandState, PlaneId, PlaneState, Position, YorktownState } from './types.ts';
 import type { Rules } from './ruleset.ts';
+import type { RejectionParams } from '../game-module.ts';
 
 export function skillDice(rules: Rules, skill: number): number {
   let dice = rules.skill.dice[0].dice;
@@ -11,8 +12,8 @@ export function skillDice(rules: Rules, skill: number): number {
 
 export function getPlane(ctx: Ctx, id: number): PlaneState {
   const plane = ctx.state.planes.find((p) => p.id === id);
-  if (!plane) reject('noSuchPlane', `There is no plane ${id}: planes are numbered 1 to ${ctx.state.planes.length}.`);
-  if (plane.destroyed) reject('planeDestroyed', `Plane ${id} was destroyed and is out of the game.`);
+  if (!plane) reject('noSuchPlane', `There is no plane ${id}: planes are numbered 1 to ${ctx.state.planes.length}.`, { plane: id, planes: ctx.state.planes.length });
+  if (plane.destroyed) reject('planeDestroyed', `Plane ${id} was destroyed and is out of the game.`, { plane: id });
   return plane;
 }
 
@@ -60,14 +61,24 @@ export function gainSkill(ctx: Ctx, plane: PlaneState, points: number, reason: s
   emit(ctx, 'skillGained', { plane: plane.id, points: plane.skill - before, skill: plane.skill, reason, ...skillCardTurned(ctx, before, plane.skill) });
 }
 
-/** Pay a cost that was checked beforehand. */
-export function payFuel(ctx: Ctx, plane: PlaneState, amount: number, reason: string): void {
+/**
+ * Pay a cost that was checked beforehand. `what` names what is paid for in a refusal's parameters
+ * (`for`: 'takeOff', 'oneIslandMove', 'search', 'attack', ...; `to` where a take-off flies).
+ */
+export function payFuel(ctx: Ctx, plane: PlaneState, amount: number, reason: string, what: RejectionParams = {}): void {
   if (amount <= 0) return;
   if (plane.fuel < amount) {
     // what is left to it: a cheaper action, or skipping (the idle loss, a crash when it cannot pay that)
     const idle = ctx.rules.idle.fuelLoss;
     const skipping = !inAir(plane) ? '' : plane.fuel < idle ? ' Skipping its action crashes it: no fuel to stay in the air.' : ` Skipping its action costs ${plural(idle, 'fuel point')}.`;
-    reject('notEnoughFuel', `Plane ${plane.id} has only ${plural(plane.fuel, 'fuel point')}: ${reason} costs ${amount}.${skipping}`);
+    reject('notEnoughFuel', `Plane ${plane.id} has only ${plural(plane.fuel, 'fuel point')}: ${reason} costs ${amount}.${skipping}`, {
+      plane: plane.id,
+      fuel: plane.fuel,
+      cost: amount,
+      ...what,
+      // in the air, skipping instead costs the idle loss (a crash when the plane has less)
+      ...(inAir(plane) ? { skipFuel: idle } : {}),
+    });
   }
   plane.fuel -= amount;
   emit(ctx, 'fuelSpent', { plane: plane.id, amount, fuel: plane.fuel, reason });

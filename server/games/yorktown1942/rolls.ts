@@ -33,7 +33,7 @@ export function describeDice(breakdown: { reason: string; dice: number }[]): str
 export function startPlaneRoll(ctx: Ctx, request: PlaneRollRequest): void {
   const dice = diceTotal(request.breakdown);
   if (dice <= 0) {
-    reject('noDice', `Plane ${request.plane.id} has no dice to roll (${describeDice(request.breakdown)}).`);
+    reject('noDice', `Plane ${request.plane.id} has no dice to roll (${describeDice(request.breakdown)}).`, { plane: request.plane.id });
   }
   const roll: ActiveRoll = {
     purpose: request.purpose,
@@ -140,8 +140,8 @@ function takenTargets(ctx: Ctx, roll: ActiveRoll, assign: string[] | undefined):
   const chosen: AttackTargetInfo[] = [];
   for (const id of assign) {
     const target = roll.targets.find((t) => t.id === id);
-    if (!target) reject('badAssign', `"${id}" is not a target of this roll (targets: ${roll.targets.map((t) => t.id).join(', ')}).`);
-    if (chosen.includes(target)) reject('badAssign', `Target ${id} is named twice.`);
+    if (!target) reject('badAssign', `"${id}" is not a target of this roll (targets: ${roll.targets.map((t) => t.id).join(', ')}).`, { target: String(id) });
+    if (chosen.includes(target)) reject('badAssign', `Target ${id} is named twice.`, { target: String(id), twice: 1 });
     chosen.push(target);
   }
   const goal: RollGoal = { kind: 'targets', targets: chosen.map((t) => ({ id: t.id, equal: t.equal, value: 1 })) };
@@ -218,13 +218,13 @@ function finishWeather(ctx: Ctx, plane: PlaneState, roll: ActiveRoll, tierId: st
   }
   let id = island.weather.id;
   if (id === null) {
-    if (!told) reject('weatherNeeded', `The token on island ${island.id} was turned over: say which weather it shows.`);
+    if (!told) reject('weatherNeeded', `The token on island ${island.id} was turned over: say which weather it shows.`, { island: island.id });
     const limit = ctx.rules.weather.tokens[told];
     const seen = ctx.state.weatherRevealed.filter((w) => w === told).length;
-    if (seen >= limit) reject('weatherUsedUp', `All ${limit} "${told}" tokens are already revealed.`);
+    if (seen >= limit) reject('weatherUsedUp', `All ${limit} "${told}" tokens are already revealed.`, { limit, weather: told });
     id = told;
   } else if (told && told !== id) {
-    reject('weatherMismatch', `The token on island ${island.id} is "${id}", not "${told}".`);
+    reject('weatherMismatch', `The token on island ${island.id} is "${id}", not "${told}".`, { island: island.id, weather: id, told });
   }
   emit(ctx, 'weatherRevealed', { plane: plane.id, island: island.id, weather: id });
   ctx.state.weatherRevealed.push(id);

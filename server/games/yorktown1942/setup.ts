@@ -55,14 +55,14 @@ export function stopwatchMinutes(rules: Rules, players: number, inexperienced: n
 
 function planeSeats(rules: Rules, command: NewGameCommand): Record<PlaneId, Seat> {
   const defaults = rules.players.seating[String(command.players)];
-  if (!defaults || defaults.length !== 4) reject('badSeating', `The ruleset has no seating for ${command.players} players.`);
+  if (!defaults || defaults.length !== 4) reject('badSeating', `The ruleset has no seating for ${command.players} players.`, { players: command.players });
   const seats = { 1: defaults[0], 2: defaults[1], 3: defaults[2], 4: defaults[3] } as Record<PlaneId, Seat>;
   for (const [plane, seat] of Object.entries(command.planeSeats ?? {})) {
-    if (seat > command.players) reject('badSeating', `Plane ${plane} cannot fly for seat ${seat}: only ${command.players} players play.`);
+    if (seat > command.players) reject('badSeating', `Plane ${plane} cannot fly for seat ${seat}: only ${command.players} players play.`, { plane, seat, players: command.players });
     seats[Number(plane) as PlaneId] = seat as Seat;
   }
   for (let seat = 1; seat <= command.players; seat++) {
-    if (!Object.values(seats).includes(seat as Seat)) reject('badSeating', `Player ${seat} has no plane: every player flies at least one.`);
+    if (!Object.values(seats).includes(seat as Seat)) reject('badSeating', `Player ${seat} has no plane: every player flies at least one.`, { seat });
   }
   return seats;
 }
@@ -77,20 +77,23 @@ export function newGame(ctx: Ctx, command: NewGameCommand): void {
   }
   const players = command.players;
   if (!Number.isInteger(players) || players < rules.players.min || players > rules.players.max) {
-    reject('badPlayers', `A game has ${rules.players.min} to ${rules.players.max} players.`);
+    reject('badPlayers', `A game has ${rules.players.min} to ${rules.players.max} players.`, { min: rules.players.min, max: rules.players.max });
   }
   const inexperienced = command.inexperienced ?? 0;
   if (!Number.isInteger(inexperienced) || inexperienced < 0 || inexperienced > players) {
-    reject('badInexperienced', `The number of inexperienced players must be between 0 and ${players}.`);
+    reject('badInexperienced', `The number of inexperienced players must be between 0 and ${players}.`, { max: players });
   }
   const difficulty = command.difficulty ?? rules.stopwatch.minutes;
   if (!rules.stopwatch.difficulties.includes(difficulty)) {
-    reject('badDifficulty', `The stopwatch is set to ${rules.stopwatch.difficulties.join(', ')} minutes, not ${difficulty}.`);
+    reject('badDifficulty', `The stopwatch is set to ${rules.stopwatch.difficulties.join(', ')} minutes, not ${difficulty}.`, {
+      difficulties: rules.stopwatch.difficulties.join(', '),
+      difficulty,
+    });
   }
   const reds = rules.board.islands.filter((i) => i.colour === 'red').map((i) => i.id);
   const startIslands = command.startIslands ?? [reds[0], reds[1] ?? reds[0]];
   for (const island of startIslands) {
-    if (!reds.includes(island)) reject('badStartIsland', `Planes start on red islands (${reds.join(', ')}); island ${island} is not red.`);
+    if (!reds.includes(island)) reject('badStartIsland', `Planes start on red islands (${reds.join(', ')}); island ${island} is not red.`, { island, reds: reds.join(', ') });
   }
   if (startIslands[0] === startIslands[1] && reds.length > 1) reject('badStartIsland', 'The two planes that start on islands go to two different red islands.');
   const seed = command.seed ?? ctx.at >>> 0;
