@@ -1,9 +1,10 @@
 /** What the button box did, on the table screen: a refused press's reason as a toast, in the page's language, once. */
 import { describe, expect, it } from 'vitest';
-import { api, HAVE_CHROMIUM, PIN, command, shot, useBrowserTable } from './harness.ts';
+import { api, HAVE_CHROMIUM, PIN, command, runOutTime, shot, testClock, useBrowserTable } from './harness.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('the box on the table screen', () => {
-  const t = useBrowserTable(undefined, { width: 1280, height: 900 });
+  const clock = testClock();
+  const t = useBrowserTable(undefined, { width: 1280, height: 900 }, {}, undefined, clock.now);
 
   const snapshot = async () => (await api(t.server, 'GET', '/api/tables/default/state')).data as { seq: number; box: unknown };
   const press = (button: string, kind: 'short' | 'long' = 'short') => api(t.server, 'POST', '/api/tables/default/box/press', { button, press: kind });
@@ -54,7 +55,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the box on the table screen', () => {
     // selected again, then the game over (the box's lights all off): no card is marked
     await press('plane2');
     await expect.poll(() => t.page.locator('article.plane-card.box-selected').count()).toBe(1);
-    const seq = (await command(t.server, { type: 'timeUp' })).seq as number;
+    const seq = runOutTime(t.server, clock).seq as number;
     await shows(seq);
     expect((await api(t.server, 'GET', '/api/tables/default/state')).data).toMatchObject({ state: { phase: 'over' }, box: { selected: 2 } });
     expect(await t.page.locator('article.plane-card').count()).toBeGreaterThan(0);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameCommand } from '../../server/games/game-module.ts';
 import { playGame } from '../../server/games/yorktown1942/simulation.ts';
 import { dictionaries } from '../../web/src/i18n.ts';
-import { HAVE_CHROMIUM, PIN, api, buildWeb, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, api, buildWeb, launch, openManualEntry, runOutTime, shot, startServer, tableState, testClock, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 const EXPANSIONS = { expertManoeuvres: true, dropTank: true, weather: true };
 const SETUP = { players: 4 as const, difficulty: 35 as const, expansions: EXPANSIONS };
@@ -47,11 +47,12 @@ describe.skipIf(!HAVE_CHROMIUM)('a whole game in the browser', () => {
   let phone: Page;
   const errors: string[] = [];
   const game = wonGame();
+  const clock = testClock();
   const state = async () => (await tableState(server)) as unknown as State;
 
   beforeAll(async () => {
     buildWeb();
-    server = await startServer();
+    server = await startServer(undefined, undefined, clock.now);
     browser = await launch();
     tableCtx = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     phoneCtx = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
@@ -280,7 +281,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a whole game in the browser', () => {
     await table.getByTestId('undo').click();
     await expect.poll(async () => (await state()).outcome).toBeNull();
     // then the time runs out, and that cannot be undone: Undo is held, saying so in Spanish
-    await api(server, 'POST', '/api/tables/default/commands', { type: 'timeUp' });
+    runOutTime(server, clock);
     await table.getByTestId('end-screen').waitFor();
     await table.keyboard.press('Escape');
     await expect.poll(() => table.getByTestId('undo').isDisabled()).toBe(true);

@@ -218,6 +218,45 @@ export async function physicalScene(server: RunningServer, options: Record<strin
   if (turnCard) await command(server, { type: 'cardDrawn', card: { islands: [3], plane: 'jake' } });
 }
 
+/** The service's wall clock in a test (startServer's `now`): the real one, moved on by `advance`. */
+export interface TestClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+/**
+ * A clock the test moves on to a game's deadline (runOutTime). `span`: how far the test will move it
+ * in all (a test game's stopwatch is under an hour); late in the day the clock starts that much behind
+ * the real one, so that the games it ends stay on today's date in the statistics.
+ */
+export function testClock(span = 2 * 60 * 60_000): TestClock {
+  const midnight = new Date();
+  midnight.setHours(24, 0, 0, 0);
+  const margin = 15 * 60_000;
+  let offset = midnight.getTime() - Date.now() < span + margin ? -(span + margin) : 0;
+  return {
+    now: () => Date.now() + offset,
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
+}
+
+/**
+ * The stopwatch of the table's game runs out: `clock` (the service's) moves on to its deadline and the
+ * table gets the timeUp its stopwatch sends then (Table.timeUp), in the same turn of the event loop: a
+ * demo station's kiosk, on the same clock, never sees the game idle for all that time before it ends.
+ */
+export function runOutTime(server: RunningServer, clock: TestClock, tableId = 'default'): Json {
+  const table = server.service.tables.get(tableId);
+  const deadline = (table?.state as { deadline?: number | null } | undefined)?.deadline;
+  if (!table || typeof deadline !== 'number') throw new Error(`runOutTime: no stopwatch running at table "${tableId}"`);
+  clock.advance(Math.max(0, deadline - clock.now()));
+  const ack = table.submit({ type: 'timeUp' }, 'stopwatch');
+  if (!ack.ok) throw new Error(`timeUp refused at the deadline: ${JSON.stringify(ack.error)}`);
+  return ack as unknown as Json;
+}
+
 export async function tableState(server: RunningServer, table = 'default'): Promise<Json> {
   const { data } = await api(server, 'GET', `/api/tables/${table}/state`);
   return data.state as Json;
@@ -232,10 +271,10 @@ export interface BrowserTable {
 }
 
 /**
- * Starts the service (startServer's `tables`) and Chromium with one page of `viewport` (a phone's touch
+ * Starts the service (startServer's `tables`, `kiosk` and `now`) and Chromium with one page of `viewport` (a phone's touch
  * screen with `device`) before the tests of the calling describe block, and closes them after; `buildWeb` first.
  */
-export function useBrowserTable(tables: unknown, viewport = { width: 1280, height: 900 }, device: { isMobile?: boolean; hasTouch?: boolean } = {}, kiosk?: Partial<KioskOptions>): BrowserTable {
+export function useBrowserTable(tables: unknown, viewport = { width: 1280, height: 900 }, device: { isMobile?: boolean; hasTouch?: boolean } = {}, kiosk?: Partial<KioskOptions>, now?: () => number): BrowserTable {
   let started: { server: RunningServer; browser: Browser; page: Page; errors: string[] } | null = null;
   const running = () => {
     if (!started) throw new Error('useBrowserTable: the service and browser start in beforeAll');
@@ -243,7 +282,7 @@ export function useBrowserTable(tables: unknown, viewport = { width: 1280, heigh
   };
   beforeAll(async () => {
     buildWeb();
-    const server = await startServer(tables, kiosk);
+    const server = await startServer(tables, kiosk, now);
     const browser = await launch();
     const page = await browser.newPage({ viewport, ...device });
     started = { server, browser, page, errors: watchErrors(page) };

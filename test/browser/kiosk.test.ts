@@ -1,7 +1,7 @@
 /** Demo station (?kiosk=1): the attract game the service plays when idle, and the day's statistics. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, PIN, api, buildWeb, command, launch, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, api, buildWeb, command, launch, runOutTime, shot, startServer, tableState, testClock, watchErrors, type RunningServer } from './harness.ts';
 
 const TABLES = {
   tables: [
@@ -16,10 +16,11 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  const clock = testClock();
 
   beforeAll(async () => {
     buildWeb();
-    server = await startServer(TABLES, { tickMs: 200, stepMs: 400, attractEndSeconds: 2 });
+    server = await startServer(TABLES, { tickMs: 200, stepMs: 400, attractEndSeconds: 2 }, clock.now);
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     errors = watchErrors(page);
@@ -54,12 +55,12 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     expect(await page.locator('.pin-shown').count()).toBe(0);
     await page.getByTestId('draw-card').click();
     await expect.poll(async () => (await tableState(server, 'demo')).phase).toBe('planes');
-    await command(server, { type: 'timeUp' }, 'demo');
+    runOutTime(server, clock, 'demo');
     await page.getByTestId('end-screen').waitFor();
     // play again: straight into the next game
     await page.getByTestId('end-new-game').click();
     await expect.poll(async () => (await tableState(server, 'demo')).outcome).toBeNull();
-    await command(server, { type: 'timeUp' }, 'demo');
+    runOutTime(server, clock, 'demo');
     await page.getByTestId('end-screen').waitFor();
     // the station resets itself a little after the end (resetAfterGameSeconds): the end screen goes
     await page.getByTestId('end-screen').waitFor({ state: 'detached', timeout: 20_000 });
@@ -142,7 +143,7 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
     await page.locator('.kiosk-play .invite').click();
     // a game's end says when the table clears itself
     await expect.poll(async () => (await tableState(server, 'idle')).setup).not.toBeNull();
-    await command(server, { type: 'timeUp' }, 'idle');
+    runOutTime(server, clock, 'idle');
     await page.getByTestId('end-screen').waitFor();
     const clears = (await page.getByTestId('end-reset').textContent())!.match(/^The table clears itself for the next visitors in (\d+) s\.$/);
     expect(clears).not.toBeNull();
@@ -159,6 +160,8 @@ describe.skipIf(!HAVE_CHROMIUM)('demo station', () => {
       native.push(d.message());
       void d.dismiss();
     });
+    // a game of its own: the one the set-up form started above is left with seconds on its stopwatch, the clock moved on to the idle station's deadline
+    await command(server, { type: 'newGame', players: 3 }, 'quiet');
     await page.goto(`${server.url}/?kiosk=1&table=quiet&lang=en`);
     expect((await tableState(server, 'quiet')).setup).not.toBeNull();
     await page.getByTestId('reset').click();

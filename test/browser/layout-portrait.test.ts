@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, command, shot, tableState, unlock, useBrowserTable, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, command, runOutTime, shot, tableState, testClock, unlock, useBrowserTable, type RunningServer } from './harness.ts';
 
 const TABLES = {
   tables: [
@@ -119,7 +119,8 @@ async function checkType(page: Page, label: string): Promise<void> {
 }
 
 describe.skipIf(!HAVE_CHROMIUM)('a portrait table screen', () => {
-  const t = useBrowserTable(TABLES, TALL);
+  const clock = testClock();
+  const t = useBrowserTable(TABLES, TALL, {}, undefined, clock.now);
 
   it('fits the table between games and in play, without sideways scrolling', async () => {
     const { server, page } = t;
@@ -188,7 +189,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a portrait table screen', () => {
 
   it('shows the end of the game whole', async () => {
     const { server, page } = t;
-    await command(server, { type: 'timeUp' });
+    runOutTime(server, clock);
     await page.getByTestId('end-screen').waitFor();
     for (const size of [TALL, SMALL]) {
       await at(page, size, `end ${size.width}×${size.height}`);
@@ -222,7 +223,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a portrait table screen', () => {
     await checkRoll(page, 'kiosk, the dice read');
     await sightWithFrame(page, []);
     await shot(page, 'layout-portrait-kiosk-dice');
-    await command(server, { type: 'timeUp' }, 'demo');
+    runOutTime(server, clock, 'demo');
     await page.getByTestId('end-screen').waitFor();
     for (const size of [TALL, SMALL]) {
       await at(page, size, `kiosk, end ${size.width}×${size.height}`);

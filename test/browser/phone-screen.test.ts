@@ -6,12 +6,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, PIN, command, shot, tableState, useBrowserTable, watchErrors } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, command, runOutTime, shot, tableState, testClock, useBrowserTable, watchErrors } from './harness.ts';
 
 const tables = { tables: [{ id: 'default', name: 'Table 1', camera: 'synthetic', serial: 'virtual', showPinOnLocalDisplay: false }] };
 
 describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
-  const table = useBrowserTable(tables, { width: 360, height: 640 });
+  const clock = testClock();
+  const table = useBrowserTable(tables, { width: 360, height: 640 }, {}, undefined, clock.now);
   const page = () => table.page;
   /** The header's lines: its parts' middles, those within half a button of each other counted as one. */
   const headerLines = (on: Page) => on.evaluate(() => {
@@ -51,7 +52,7 @@ describe.skipIf(!HAVE_CHROMIUM)('phone screen', () => {
 
   it('shows the end of a game whole on a 360×640 phone: the verdict at the top, its buttons within reach; the next set-up starts from its choices', async () => {
     await command(table.server, { type: 'newGame', players: 2, seed: 5 });
-    await command(table.server, { type: 'timeUp' });
+    runOutTime(table.server, clock);
     const phone = await page().context().browser()!.newPage({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
     const errors = watchErrors(phone);
     await phone.goto(`${table.server.url}/?view=phone&seat=1&lang=es&pin=${PIN}`);

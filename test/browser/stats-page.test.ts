@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { localDay, shiftDay } from '../../server/store/local-days.ts';
-import { HAVE_CHROMIUM, command, shot, useBrowserTable } from './harness.ts';
+import { HAVE_CHROMIUM, command, runOutTime, shot, testClock, useBrowserTable } from './harness.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('statistics page', () => {
-  const table = useBrowserTable(undefined, { width: 1280, height: 900 });
+  const clock = testClock();
+  const table = useBrowserTable(undefined, { width: 1280, height: 900 }, {}, undefined, clock.now);
   const page = () => table.page;
   const today = localDay(Date.now());
   const threeDaysAgo = shiftDay(today, -3);
@@ -18,11 +19,11 @@ describe.skipIf(!HAVE_CHROMIUM)('statistics page', () => {
   it('opens from the Set-up menu and shows the last 7 days: totals, every day newest first, the CSV', async () => {
     // today: a game lost on time, one left for a new game after its first card, and that one lost on time too
     await command(table.server, { type: 'newGame', players: 2, seed: 5 });
-    await command(table.server, { type: 'timeUp' });
+    runOutTime(table.server, clock);
     await command(table.server, { type: 'newGame', players: 2, seed: 6 });
     await command(table.server, { type: 'drawCard' });
     await command(table.server, { type: 'newGame', players: 2, seed: 7 });
-    await command(table.server, { type: 'timeUp' });
+    runOutTime(table.server, clock);
     // the end screen cleared (a finished game is not left unfinished)
     await command(table.server, { type: 'resetTable' });
     // a game started and cleared with no move made (a stray tap): said apart, counted in neither

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playGame } from '../../server/games/yorktown1942/simulation.ts';
 import type { GameCommand } from '../../server/games/game-module.ts';
 import { localDay } from '../../server/store/stats-store.ts';
-import { HAVE_CHROMIUM, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, buildWeb, command, launch, runOutTime, shot, startServer, tableState, testClock, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 const SETUP = { players: 4 as const, difficulty: 35 as const };
 
@@ -29,10 +29,11 @@ describe.skipIf(!HAVE_CHROMIUM)('reaching the end of a game', () => {
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  const clock = testClock();
 
   beforeAll(async () => {
     buildWeb();
-    server = await startServer();
+    server = await startServer(undefined, undefined, clock.now);
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     errors = watchErrors(page);
@@ -117,7 +118,7 @@ describe.skipIf(!HAVE_CHROMIUM)('reaching the end of a game', () => {
     await page.getByTestId('end-new-game').click();
     await page.locator('form.wizard').waitFor();
     await startSeeded(5);
-    await command(server, { type: 'timeUp' });
+    runOutTime(server, clock);
     const end = page.getByTestId('end-screen');
     await end.waitFor();
     expect(await end.textContent()).toContain('Time ran out.');

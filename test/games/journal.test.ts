@@ -83,12 +83,32 @@ describe('journal and undo', () => {
     if (!result.ok) expect(result.error.message).toMatch(/Only 1 command can be undone/);
   });
 
-  it('"The game is lost when ... The time has run out.": timeUp ends the game and cannot be undone', () => {
+  it('"The game is lost when ... The time has run out.": the stopwatch\'s timeUp ends the game and cannot be undone', () => {
     let j = started();
-    j = send(j, { type: 'timeUp' });
-    expect(j.state.outcome).toMatchObject({ result: 'lost', cause: 'time' });
+    const deadline = yorktown1942.deadline(j.state)!;
+    j = send(j, { type: 'timeUp' }, deadline);
+    expect(j.state.outcome).toMatchObject({ result: 'lost', cause: 'time', at: deadline });
     expect(undoableCount(j)).toBe(0);
-    expect(submit(yorktown1942, j, { type: 'undo' }, T0 + 3000).ok).toBe(false);
+    expect(submit(yorktown1942, j, { type: 'undo' }, deadline + 1000).ok).toBe(false);
+  });
+
+  it('timeUp before the deadline is refused (timeNotUp, saying the time left) and changes nothing', () => {
+    const j = started();
+    const deadline = yorktown1942.deadline(j.state)!;
+    const state = JSON.stringify({ ...j.state, rules: null });
+    for (const [at, left] of [[T0 + 2000, '29:58'], [deadline - 61_500, '1:02'], [deadline - 1, '0:01']] as const) {
+      const early = submit(yorktown1942, j, { type: 'timeUp' }, at);
+      expect(early.ok).toBe(false);
+      if (!early.ok) {
+        expect(early.error.code).toBe('timeNotUp');
+        expect(early.error.message).toContain(`${left} left`);
+        expect(early.error.message).toMatch(/only when the stopwatch runs out.*abandon the game or start a new one/);
+      }
+    }
+    expect(j.entries).toHaveLength(2);
+    expect(JSON.stringify({ ...j.state, rules: null })).toBe(state);
+    expect(j.state.outcome).toBeNull();
+    expect(undoableCount(j)).toBe(1);
   });
 
   it('any command at or after the deadline ends the game lost on time (and cannot be undone)', () => {

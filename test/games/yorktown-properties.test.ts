@@ -162,12 +162,18 @@ describe('properties over random command sequences', () => {
           for (const s of steps) {
             at += 1000 + s.c * 200;
             const command = commandFor(journal.state, s);
+            // timeUp is the stopwatch's: half of them sent when it runs out (the clock jumps to the deadline), the others early (refused)
+            const deadline = journal.state.outcome === null ? journal.state.deadline : null;
+            if (command.type === 'timeUp' && deadline !== null && s.c % 2 === 0) at = Math.max(at, deadline);
+            const early = command.type === 'timeUp' && deadline !== null && at < deadline;
             const before = fingerprint(journal.state);
             const rules = journal.state.rules;
             const result = submit(yorktown1942, journal, command as never, at);
             if (fingerprint(journal.state) !== before || journal.state.rules !== rules) throw new Error(`${String(command.type)} changed the state it was given`);
+            if (early !== (!result.ok && result.error.code === 'timeNotUp')) throw new Error(`timeUp at ${at}, deadline ${deadline}: ${JSON.stringify(result)}`);
             if (!result.ok) {
               if (!(result.error.message.length > 10 && result.error.code)) throw new Error(`rejection without a clear message: ${JSON.stringify(result.error)}`);
+              if (early) accepted.set('timeNotUp', (accepted.get('timeNotUp') ?? 0) + 1);
               continue;
             }
             journal = result.journal;

@@ -104,6 +104,28 @@ describe('a short Yorktown game through the API', () => {
     expect((await built.app.inject({ url: '/api/tables/default/events' })).json()).toEqual(recent);
   });
 
+  it('refuses a timeUp sent before the stopwatch runs out (timeNotUp): nothing journaled, the game goes on', async () => {
+    let clock = Date.UTC(2026, 5, 1, 10, 0, 0);
+    built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games: tableGames, now: () => clock });
+    const b = built;
+    const post = (payload: Record<string, unknown>) => b.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload, headers: auth() });
+    const started = (await post({ type: 'newGame', seed: 5, players: 2, deck: 'digital' })).json() as { state: YorktownState };
+    const deadline = started.state.deadline!;
+    clock = deadline - 4 * 60_000 - 5_000;
+    const before = (await b.app.inject({ url: '/api/tables/default/state' })).json();
+    const early = await post({ type: 'timeUp' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatchObject({ code: 'timeNotUp', message: expect.stringContaining('4:05 left on the stopwatch') });
+    expect(b.service.journal.load('default')).toHaveLength(1);
+    expect((await b.app.inject({ url: '/api/tables/default/state' })).json()).toEqual(before);
+    expect((await post({ type: 'drawCard' })).statusCode).toBe(200);
+    // once it has run out, the game ends on time
+    clock = deadline;
+    const over = await post({ type: 'timeUp' });
+    expect(over.statusCode).toBe(200);
+    expect(over.json().state.outcome).toMatchObject({ result: 'lost', cause: 'time', at: deadline });
+  });
+
   it('{"type": "newGame", "seed": 5} alone starts a standard game with the digital deck', async () => {
     built = await testApp({ dbFile: join(dir.dir, 'db.sqlite'), games: tableGames });
     const r = await built.app.inject({ method: 'POST', url: '/api/tables/default/commands', payload: { type: 'newGame', seed: 5 }, headers: auth() });

@@ -79,6 +79,7 @@ const ES: Record<string, string> = {
   diceFromBefore: 'los dados de la bandeja son de antes de esta tirada (no se han movido desde que empezó): tíralos.',
   alreadyRead: 'la tirada ya muestra los dados de la bandeja.',
   timeUp: 'se ha acabado el tiempo de la partida: ya no se puede deshacer.',
+  timeNotUp: 'aún queda tiempo: la partida solo termina por tiempo cuando se acaba el cronómetro (para rendirte, abandona la partida o empieza una nueva).',
   badUndo: 'deshacer necesita un número de órdenes de 1 o más.',
   pinRequired: 'hace falta el PIN de la mesa.',
   badPin: 'PIN incorrecto.',
