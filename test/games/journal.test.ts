@@ -111,6 +111,15 @@ describe('journal and undo', () => {
     expect(undoableCount(j)).toBe(1);
   });
 
+  it('timeUp before the stopwatch starts (a physical deck\'s set-up cards not placed yet) is refused too', () => {
+    const j = send(openJournal(yorktown1942), { type: 'newGame', players: 4, deck: 'physical', seed: 9 }, T0);
+    expect(j.state.deadline).toBeNull();
+    const early = submit(yorktown1942, j, { type: 'timeUp' }, T0 + 3 * 60 * 60_000);
+    expect(early.ok).toBe(false);
+    if (!early.ok) expect(early.error).toMatchObject({ code: 'timeNotUp', message: expect.stringMatching(/stopwatch has not started yet/) });
+    expect(j.state.outcome).toBeNull();
+  });
+
   it('any command at or after the deadline ends the game lost on time (and cannot be undone)', () => {
     let j = started();
     const deadline = yorktown1942.deadline(j.state)!;

@@ -165,7 +165,9 @@ describe('properties over random command sequences', () => {
             // timeUp is the stopwatch's: half of them sent when it runs out (the clock jumps to the deadline), the others early (refused)
             const deadline = journal.state.outcome === null ? journal.state.deadline : null;
             if (command.type === 'timeUp' && deadline !== null && s.c % 2 === 0) at = Math.max(at, deadline);
-            const early = command.type === 'timeUp' && deadline !== null && at < deadline;
+            // before the stopwatch starts (a physical deck's set-up) it is refused as well
+            const running = journal.state.setup !== null && journal.state.outcome === null;
+            const early = command.type === 'timeUp' && running && (deadline === null || at < deadline);
             const before = fingerprint(journal.state);
             const rules = journal.state.rules;
             const result = submit(yorktown1942, journal, command as never, at);

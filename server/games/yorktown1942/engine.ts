@@ -95,7 +95,8 @@ function dispatch(ctx: Ctx, command: YorktownCommand): void {
       return endTurn(ctx);
     case 'timeUp':
       // the stopwatch's own (Table.timeUp); apply() ends the game on time once the deadline has passed
-      if (ctx.state.deadline !== null && ctx.at < ctx.state.deadline) {
+      if (ctx.state.deadline === null) reject('timeNotUp', 'The time is not up: the stopwatch has not started yet (it starts once the set-up cards are placed).');
+      if (ctx.at < ctx.state.deadline) {
         const left = Math.ceil((ctx.state.deadline - ctx.at) / 1000);
         reject('timeNotUp', `The time is not up: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left on the stopwatch. The game ends on time only when the stopwatch runs out; to give up, abandon the game or start a new one.`);
       }
