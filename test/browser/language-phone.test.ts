@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictionaries } from '../../web/src/i18n.ts';
-import { HAVE_CHROMIUM, api, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, answerAsk, api, buildWeb, command, launch, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
   let server: RunningServer;
@@ -65,7 +65,12 @@ describe.skipIf(!HAVE_CHROMIUM)('language and phone', () => {
     await expect.poll(() => page.locator('.plane-card').count()).toBe(2); // two players: planes 3 and 4 fly for seat 2
     expect(new URL(page.url()).searchParams.get('seat')).toBe('2');
     await unlock(page);
+    // from a red island a search can do nothing: asked first; "no" leaves it unchosen, "yes" chooses it anyway
     await page.getByTestId('choose-3-search').click();
+    await answerAsk(page, false);
+    expect(((await tableState(server)).planes as { action: string | null }[])[2]!.action).toBeNull();
+    await page.getByTestId('choose-3-search').click();
+    expect(await answerAsk(page, true)).toBe('Plane 3: Search can do nothing this turn (not an orange island). The plane could only skip it, losing 1 fuel. Choose it anyway?');
     await expect.poll(async () => ((await tableState(server)).planes as { id: number; action: string | null }[])[2]!.action).toBe('search');
     await expect.poll(() => page.getByTestId('action-3').textContent()).toBe('Search');
     // nothing wider than the screen

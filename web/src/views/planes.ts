@@ -237,6 +237,22 @@ function futileNote(app: App, plane: PlaneState, action: (typeof ACTIONS)[number
   return note ? h('small', { class: 'choice-note', 'data-testid': `futile-${plane.id}-${action}` }, t(note)) : null;
 }
 
+/**
+ * Chooses the action; one that cannot do anything from where the plane is (or may not, unless the other
+ * planes' actions change that) is asked about first: the plane would only be able to skip it, in the air
+ * losing fuel (the box warns the same way, a second press choosing it).
+ */
+function chooseAction(app: App, plane: PlaneState, action: (typeof ACTIONS)[number]): void {
+  const choose = () => void app.send({ type: 'chooseAction', plane: plane.id, action });
+  const futile = plane.action === action ? null : futileAction(app.state!, app.rules(), plane, action);
+  const why = futile ? FUTILE_NOTES[futile.reason] : null;
+  if (!futile || !why) return choose();
+  const inAir = plane.position.at !== 'deck';
+  const params = { plane: plane.id, action: tk(`act_${action}`), why: t(why), fuel: app.rules().idle.fuelLoss };
+  const text = t(futile.later ? 'futileMayConfirm' : inAir ? 'futileConfirmAir' : 'futileConfirmDeck', params);
+  void ask(app, text, t('chooseAnyway')).then((ok) => (ok ? choose() : undefined));
+}
+
 /** Whether the plane's unused tile is, or may be, Aggressive (a lightning attack with the attack's dice). */
 function mayBeAggressive(app: App, plane: PlaneState, manoeuvres: [string, string][]): boolean {
   const offered = manoeuvres.map(([v]) => v);
@@ -331,7 +347,7 @@ export function planeControls(app: App, plane: PlaneState): HTMLElement | null {
             class: `btn action-choice${plane.action === a ? ' selected' : ''}`,
             'aria-pressed': plane.action === a ? 'true' : 'false',
             'data-testid': `choose-${id}-${a}`,
-            onclick: () => void app.send({ type: 'chooseAction', plane: id, action: a }),
+            onclick: () => chooseAction(app, plane, a),
           }, tk(`act_${a}`), futileNote(app, plane, a)),
         ),
       ),
