@@ -160,6 +160,7 @@ describe('what happened, in words', async () => {
     expect(describeEvent({ type: 'searchRaised', plane: 3, raised: 1, search: 3, reason: 'Hawk Eye' }, rules)).toBe('Plane 3, Hawk Eye: the search +1 (now 3)');
     expect(describeEvent({ type: 'shohoMovesIgnored', why: 'the search token is at 0' }, rules)).toBe('The Shōhō changes position: ignored, the search is at 0');
     expect(describeEvent({ type: 'capIgnored', why: 'no Japanese plane is placed after a Direct Hit' }, rules)).toBe('The card\'s CAP event places no Zeke');
+    expect(describeEvent({ type: 'rollCutOff', purpose: 'attack', plane: 2, faces: [4, 4, 4, 2] }, rules)).toBe('Time ran out during the roll (Attack): its dice were never confirmed');
     setLang('es', null);
     expect(describeEvent({ type: 'skillGained', plane: 3, points: 1, skill: 9, reason: 'search', skillCard: 'back' }, rules)).toBe('Avión 3: +1 de habilidad (9) · voltea su carta de habilidad');
     expect(describeEvent({ type: 'moved', plane: 2, to: { at: 'island', island: 5 }, fuel: 9 }, rules)).toBe('El avión 2 vuela a la isla 5 (combustible 9)');

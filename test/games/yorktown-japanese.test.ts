@@ -169,6 +169,17 @@ describe('Japanese phase', () => {
     expect(state.phase).toBe('planes');
   });
 
+  it('time running out during a roll says the dice showing were never confirmed (rollCutOff)', () => {
+    const s = ok(japanesePhase(CHAIN), card([4], 'zeke')).state;
+    const read = ok(s, { type: 'dice', faces: [2, 2, 5] }).state;
+    expect(read.roll).not.toBeNull();
+    const deadline = 10 * 60_000 + 5000 + (read.startedAt ?? 0);
+    const { state, events } = ok({ ...read, deadline }, { type: 'timeUp' }, deadline);
+    expect(state.outcome).toMatchObject({ result: 'lost', cause: 'time' });
+    expect(events.map((e) => e.type)).toEqual(['rollCutOff', 'gameOver']);
+    expect(events[0]).toEqual({ type: 'rollCutOff', purpose: 'yorktownAttack', faces: [2, 2, 5] });
+  });
+
   it('a Direct Hit card while the Yorktown is not spotted only places its planes', () => {
     const { state } = ok(japanesePhase(), card([4], 'kate', 'none', true));
     expect(state.yorktownHits).toBe(0);

@@ -102,6 +102,8 @@ export function describeEvent(e: GameEvent, rules: Rules): string | null {
       return t('ev_loadReturned', { plane, load: tk(`load_${str(e.load)}`) });
     case 'phaseChanged':
       return e.phase === 'japanese' ? t('ev_turnStarts', { n: num(e.turn) }) : t('ev_playerPhase');
+    case 'rollCutOff':
+      return t('ev_rollCutOff', { what: tk(`purpose_${str(e.purpose)}`) });
     case 'gameOver':
       return e.result === 'won' ? t('won') : t('lost');
     default:

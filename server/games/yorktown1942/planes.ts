@@ -130,6 +130,9 @@ export function crash(ctx: Ctx, plane: PlaneState, skillLoss: number, why: strin
 
 export function endGame(ctx: Ctx, result: 'won' | 'lost', cause: 'shohoSunk' | 'time' | 'yorktownSunk' | 'allPlanesDestroyed'): void {
   if (ctx.state.outcome) return;
+  const roll = ctx.state.roll;
+  // the players are told that the dice showing were never confirmed: the roll does nothing
+  if (cause === 'time' && roll) emit(ctx, 'rollCutOff', { purpose: roll.purpose, ...(roll.plane !== null ? { plane: roll.plane } : {}), faces: roll.tracker.faces });
   ctx.state.outcome = { result, cause, at: ctx.at };
   ctx.state.phase = 'over';
   ctx.state.roll = null;
