@@ -44,7 +44,7 @@ export function boardView(app: App): SVGElement {
   const located = state ? state.search >= app.rules().search.locatedAt : false;
   svg.append(
     s('g', { class: `shoho${located ? ' located' : ''}` },
-      s('rect', { x: SHOHO.x - 110, y: SHOHO.y - 22, width: 220, height: 44, rx: 22 }),
+      s('rect', { x: SHOHO.x - 120, y: SHOHO.y - 22, width: 245, height: 44, rx: 22 }),
       s('text', { x: SHOHO.x - 30, y: SHOHO.y + 7, 'text-anchor': 'middle' }, t('shoho')),
       [0, 1].map((i) =>
         s('g', { class: `cap-space${state && state.cap > i ? ' filled' : ''}` },
