@@ -272,6 +272,22 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
   );
 
+  app.post<IdParams & { Body: { faces: number[] } }>(
+    '/api/tables/:id/simulator/keep',
+    { schema: { params: S.tableParams, querystring: S.noQuery, body: S.keepBody } },
+    async (request, reply) => {
+      const t = table(request, reply);
+      if (!t || !control(t, request, reply)) return reply;
+      if (!t.simulator.keep) return sendError(reply, 409, 'noSimulator', 'This table has no simulated camera.');
+      try {
+        return { ok: true, kept: t.simulator.keep(request.body.faces) };
+      } catch (err) {
+        if (err instanceof SimulatorRequestError) return sendError(reply, 400, 'badRequest', err.message);
+        throw err;
+      }
+    },
+  );
+
   app.post<IdParams & { Body: { button: string; press?: 'short' | 'long' } }>(
     '/api/tables/:id/box/press',
     { schema: { params: S.tableParams, querystring: S.noQuery, body: S.pressBody } },

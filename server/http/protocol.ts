@@ -94,7 +94,8 @@ export interface TableSnapshot<S = unknown> {
   /** the table is a demo station (kiosk settings in its config) */
   kiosk?: boolean;
   /** what the simulated hardware offers: dice thrown on the synthetic camera, the virtual box's buttons */
-  simulator?: { throw: boolean; press: boolean };
+  /** `kept`: the faces kept out of the next simulated re-roll, the same on every screen (server/table/simulated-keep.ts) */
+  simulator?: { throw: boolean; press: boolean; kept: number[] };
   /** a demo station resets the table at this server time unless a person plays (or says they are still playing) before; null: it will not */
   resetAt?: number | null;
   /** from this server time the station's own screen asks whether anyone is still playing (a game nobody plays about to be cleared); null: not due */
@@ -223,6 +224,7 @@ export type CommandAck<S = unknown> =
  *  - GET  /api/tables/:id/stats/games.csv?from=&to= text/csv, one line per game of the range (attachment games-<table>-<from>-to-<to>.csv)
  *  - GET  /api/tables/:id/settings       {settings: {ruleOverrides}, kiosk}
  *  - PUT  /api/tables/:id/settings       (PIN) {ruleOverrides} -> used by the next newGame; 400 badRuleOverride (saved nothing) when no game can be played with them
+ *  - POST /api/tables/:id/simulator/keep (PIN) {faces} -> {ok, kept}   (the faces of the roll's dice, not its locked 1s, kept out of the next simulated re-roll, for every screen: the snapshot's `simulator.kept`, following each throw; [] keeps none; 400 when they are not there, 409 without a synthetic camera; the socket's `keep` the same)
  *  - POST /api/tables/:id/simulator/throw (PIN) {dice?, faces?, leaning?: 0..3, keep?} -> {ok, faces}   (409 without a synthetic camera; `leaning`: of the dice thrown, how many land leaning, no face up; with `faces`, dice more than those; 400 when more than are thrown; `keep`: faces among the roll's dice (not its locked 1s) set aside, the rest re-rolled, `faces` the re-rolled ones; 400 when they are not there)
  *  - POST /api/tables/:id/box/press      (PIN) {button, press?} -> {ok}          (409 without a virtual box)
  *  - POST /api/tables/:id/still-here     (PIN) -> {ok, resetAt, resetWarnAt}: a demo station's idle reset waits again

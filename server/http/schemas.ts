@@ -74,6 +74,15 @@ export const throwBody = {
   },
 } as const;
 
+export const keepBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['faces'],
+  properties: {
+    faces: { type: 'array', maxItems: 11, items: { type: 'integer', minimum: 1, maximum: 6 } },
+  },
+} as const;
+
 export const heldParams = {
   type: 'object',
   additionalProperties: false,

@@ -126,6 +126,7 @@ export class SocketHub {
       return result;
     });
     this.on(socket, 'throw', (request) => this.throwDice(client, request));
+    this.on(socket, 'keep', (request) => this.keepDice(client, request));
     this.on(socket, 'press', (request) => this.press(client, request));
     this.on(socket, 'readTray', (request) => this.readTray(client, request));
   }
@@ -187,6 +188,22 @@ export class SocketHub {
     if (!okDice || !okFaces || !okLeaning || !okKeep) return { ok: false, error: { code: 'badRequest', message: 'throw takes {dice?: 1..12, faces?: [1..6, ...], leaning?: 0..3, keep?: [1..6, ...]}' } };
     try {
       return { ok: true, ...(await sim({ dice: dice as number | undefined, faces: faces as number[] | undefined, leaning: leaning as number | undefined, keep: keep as number[] | undefined })) };
+    } catch (err) {
+      return { ok: false, error: { code: err instanceof SimulatorRequestError ? 'badRequest' : 'simulatorFailed', message: errorText(err) } };
+    }
+  }
+
+  /** Keeps faces of the roll's dice out of the next simulated re-roll, for every screen (server/table/simulated-keep.ts). */
+  private keepDice(client: ClientState, request: unknown): unknown {
+    const refused = this.refuse(client);
+    if (refused) return refused;
+    const keep = client.table.simulator.keep;
+    if (!keep) return { ok: false, error: { code: 'noSimulator', message: 'This table has no simulated camera.' } };
+    const faces = (typeof request === 'object' && request !== null ? request : {}) as { faces?: unknown };
+    const ok = Array.isArray(faces.faces) && faces.faces.length <= 11 && faces.faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6) && Object.keys(request as object).length === 1;
+    if (!ok) return { ok: false, error: { code: 'badRequest', message: 'keep takes {faces: [1..6, ...]} (the faces kept; [] keeps none)' } };
+    try {
+      return { ok: true, kept: keep(faces.faces as number[]) };
     } catch (err) {
       return { ok: false, error: { code: err instanceof SimulatorRequestError ? 'badRequest' : 'simulatorFailed', message: errorText(err) } };
     }

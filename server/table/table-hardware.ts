@@ -15,6 +15,7 @@ import { SimulatorRequestError, type HardwareView, type Table, type TableLog } f
 import { CameraSetup } from './camera-setup.ts';
 import { DiceInput } from './dice-input.ts';
 import { BoxLink, createBox } from './box-link.ts';
+import { SimulatedKeep } from './simulated-keep.ts';
 
 export interface HardwareOptions {
   /** the vision reader, shared by every table; a rejected promise means dice are typed in */
@@ -60,6 +61,7 @@ export class TableHardware {
   synthetic: SyntheticTraySource | null = null;
   box: ButtonBox | null = null;
   private boxLink: BoxLink | null = null;
+  private keep: SimulatedKeep | null = null;
   readonly diceInput: DiceInput;
 
   constructor(readonly table: Table<any>, private readonly reader: DiceReader, private readonly visionReady: boolean, private readonly log: TableLog) {
@@ -110,6 +112,10 @@ export class TableHardware {
           table.noteThrow();
           return thrown;
         };
+        const keep = new SimulatedKeep(table);
+        this.keep = keep;
+        table.simulator.kept = () => keep.kept();
+        table.simulator.keep = (faces) => keep.keep(faces);
       }
       await this.feed.start();
     }
@@ -134,6 +140,7 @@ export class TableHardware {
 
   async stop(): Promise<void> {
     this.table.simulator = {};
+    this.keep?.stop();
     await this.boxLink?.stop();
     await this.feed?.stop();
   }

@@ -74,6 +74,10 @@ export interface SimulatorControls {
    * lean), or `dice` random ones (default: the roll's dice not locked), `leaning` of them leaning
    */
   throwDice?(request: { dice?: number; faces?: number[]; leaning?: number; keep?: number[] }): Promise<{ faces: number[] }>;
+  /** the dice kept out of the next simulated re-roll, shared by every screen (server/table/simulated-keep.ts) */
+  kept?(): number[];
+  /** keeps these faces of the roll's free dice out of the next re-roll (all of them; [] none): the faces kept */
+  keep?(faces: readonly number[]): number[];
   /** presses a button on the virtual box */
   press?(button: string, press: 'short' | 'long'): void;
   /** what the last press did, in words, and whether it was refused */
@@ -738,7 +742,7 @@ export class Table<S = unknown> extends EventEmitter {
       readingUndone: this.readingUndone(),
       attract: this.attract,
       kiosk: this.config.kiosk !== null,
-      simulator: { throw: !!this.simulator.throwDice, press: !!this.simulator.press },
+      simulator: { throw: !!this.simulator.throwDice, press: !!this.simulator.press, kept: this.simulator.kept?.() ?? [] },
       resetAt: this.resetAt(),
       resetWarnAt: this.resetWarnAt(),
       leds: leds ?? null,

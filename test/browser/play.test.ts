@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CHROMIUM, PIN, SHOTS, answerAsk, api, buildWeb, launch, openManualEntry, shot, startServer, tableState, watchErrors, type RunningServer } from './harness.ts';
+import { HAVE_CHROMIUM, PIN, SHOTS, answerAsk, api, buildWeb, launch, openManualEntry, shot, startServer, tableState, unlock, watchErrors, type RunningServer } from './harness.ts';
 
 type Plane = { id: number; position: { at: string; island?: number }; action: string | null; done: boolean; fuel: number };
 type Island = { id: number; japanese: string[] };
@@ -219,6 +219,13 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     const face = Number((await first.getAttribute('data-testid'))!.replace('keep-die-', ''));
     await first.click();
     await expect.poll(() => page.locator('[data-testid^=keep-die-][aria-pressed=true]').count()).toBe(1);
+    // the table's other screens (a phone) show the same die kept: one pick for the table
+    const phone = await page.context().browser()!.newPage();
+    await phone.goto(page.url());
+    await phone.getByTestId('roll-panel').waitFor();
+    if (await phone.getByTestId('unlock').isVisible()) await unlock(phone);
+    await expect.poll(() => phone.locator(`[data-testid=keep-die-${face}][aria-pressed=true]`).count()).toBe(1);
+    await phone.close();
     const thrown = roll.tracker.spec.dice - roll.tracker.lockedOnes - 1;
     // the die kept drawn as a die face, so that "keeping ⚁" does not read as two dice kept
     expect(await page.getByTestId('throw').textContent()).toBe(`Re-roll ${thrown} ${thrown === 1 ? 'die' : 'dice'}, keeping ${'⚀⚁⚂⚃⚄⚅'[face - 1]} (simulated camera)`);
@@ -241,9 +248,12 @@ describe.skipIf(!HAVE_CHROMIUM)('playing a game from the dashboard', () => {
     expect(await page.getByTestId('vision-unchanged').count()).toBe(0);
     const glyph = '⚀⚁⚂⚃⚄⚅'[face - 1];
     expect(await page.getByTestId('throw').textContent()).toMatch(landed.length > locked + 2 ? new RegExp(`keeping ${glyph} ${glyph} `) : /^Every die is kept/);
-    // tapped again, each goes back into the re-roll
-    for (let n = 0; n < 6 && (await page.locator('[data-testid^=keep-die-][aria-pressed=true]').count()) > 0; n++) {
-      await page.locator('[data-testid^=keep-die-][aria-pressed=true]').first().click();
+    // tapped again, each goes back into the re-roll (the service's answer awaited: the pick is the table's)
+    const pressed = page.locator('[data-testid^=keep-die-][aria-pressed=true]');
+    for (let n = 0; n < 6 && (await pressed.count()) > 0; n++) {
+      const before = await pressed.count();
+      await pressed.first().click();
+      await expect.poll(() => pressed.count()).toBe(before - 1);
     }
     await expect.poll(() => page.getByTestId('throw').textContent()).toBe('Throw / re-roll (simulated camera)');
     expect(await page.locator('[data-testid^=keep-die-][aria-pressed=true]').count()).toBe(0);

@@ -340,7 +340,7 @@ describe('camera readings', () => {
     expect(snap.hardware.camera.kind).toBe('simulated');
     // the dashboard is told what the simulated hardware offers: the synthetic camera's throws (no box on this table)
     expect(snap.hardware.serial.kind).toBe('none');
-    expect(snap.simulator).toEqual({ throw: true, press: false });
+    expect(snap.simulator).toEqual({ throw: true, press: false, kept: [] });
     // once the feed has tried to read a settled frame, the camera says why dice must be typed in
     let codes: string[] = [];
     for (let i = 0; i < 300 && !codes.includes('cameraProblem'); i++) {
@@ -414,6 +414,41 @@ describe('the simulated camera', () => {
     const allLocked = await post(b, '/api/tables/default/simulator/throw', {});
     expect([allLocked.statusCode, allLocked.json().error]).toEqual([400, { code: 'badRequest', message: 'every die of this roll is a locked 1: nothing is left to throw' }]);
   });
+
+  it('keeps one pick of dice for every screen, in the snapshot, following each throw; refuses dice that are not there', async () => {
+    const { b } = await startWithSyntheticCamera('not used');
+    const table = b.service.first();
+    const snapKept = async () => (await b.app.inject({ url: '/api/tables/default/state' })).json().simulator.kept;
+    startAttackRoll(table);
+    expect(await snapKept()).toEqual([]);
+    const early = await post(b, '/api/tables/default/simulator/keep', { faces: [3] });
+    expect([early.statusCode, early.json().error]).toEqual([400, { code: 'badRequest', message: 'keep: no dice are read for this roll yet; throw them all first' }]);
+
+    expect(table.submit({ type: 'dice', faces: [1, 3, 6, 6] }, 'player').ok).toBe(true);
+    const kept = await post(b, '/api/tables/default/simulator/keep', { faces: [6] });
+    expect([kept.statusCode, kept.json()]).toEqual([200, { ok: true, kept: [6] }]);
+    expect(await snapKept()).toEqual([6]);
+    for (const faces of [[1], [6, 6, 6], [2]]) {
+      const refused = await post(b, '/api/tables/default/simulator/keep', { faces });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toMatch(/cannot all be kept; the dice that can be kept are 3, 6, 6 \(locked 1s stay where they are\)$/);
+    }
+    expect((await post(b, '/api/tables/default/simulator/keep', { faces: [7] })).statusCode).toBe(400);
+    expect((await post(b, '/api/tables/default/simulator/keep', {})).statusCode).toBe(400);
+    expect(await snapKept()).toEqual([6]);
+
+    // a new throw: a die showing a face kept joins them, the kept 6 still there
+    expect(table.submit({ type: 'dice', faces: [1, 6, 6, 2] }, 'camera').ok).toBe(true);
+    expect(await snapKept()).toEqual([6, 6]);
+    // none kept
+    expect((await post(b, '/api/tables/default/simulator/keep', { faces: [] })).json()).toEqual({ ok: true, kept: [] });
+    expect(await snapKept()).toEqual([]);
+    // a new roll starts with none
+    expect((await post(b, '/api/tables/default/simulator/keep', { faces: [2] })).json()).toEqual({ ok: true, kept: [2] });
+    table.submit({ type: 'confirmRoll' }, 'player');
+    startAttackRoll(table);
+    expect(await snapKept()).toEqual([]);
+  });
 });
 
 describe('a configured USB box that is not there', () => {
@@ -432,7 +467,7 @@ describe('a configured USB box that is not there', () => {
     expect(r.statusCode).toBe(200);
     expect((await built.app.inject({ method: 'POST', url: '/api/tables/default/box/press', payload: { button: 'confirm' }, headers: auth() })).statusCode).toBe(409);
     // so the dashboard's Button box page shows the real box's state, not virtual buttons
-    expect((await built.app.inject({ url: '/api/tables/default/state' })).json().simulator).toEqual({ throw: false, press: false });
+    expect((await built.app.inject({ url: '/api/tables/default/state' })).json().simulator).toEqual({ throw: false, press: false, kept: [] });
   });
 });
 

@@ -13,7 +13,6 @@ import { holdSendsWhileOffline } from './offline.ts';
 import { refusalText } from './refusals.ts';
 import { toastMs } from './toast-time.ts';
 import { UserHold, keepingFocus } from './user-hold.ts';
-import type { KeepPick } from './kept-dice.ts';
 import type { Ack, GameState, LabelledSampleDie, ModelStatus, PhotosMeasure, Snapshot, VisionUpdate } from './types.ts';
 import { RECENT_EVENTS_LIMIT, withEvents, type RecentEvent } from '../../server/table/recent-events.ts';
 
@@ -93,8 +92,6 @@ export interface UiState {
   otherCardOpen: boolean;
   /** attack split picked for one reading of one roll (key: purpose|plane|readings) */
   splitPick: { key: string; option: string } | null;
-  /** dice (faces) set aside from the simulated camera's next re-roll, for one roll (key: turn:purpose:plane) */
-  keepPick: ({ key: string } & KeepPick) | null;
   /** the phone's board and counters unfolded */
   phoneBoardOpen: boolean;
   /** the phone's "what happened" shows its longer list */
@@ -156,7 +153,6 @@ export class App {
     cardPick: '',
     otherCardOpen: false,
     splitPick: null,
-    keepPick: null,
     phoneBoardOpen: false,
     phoneHistoryLong: false,
     samples: { held: null, dice: [], read: [], folder: null, saved: null, savedAs: null, error: null, busy: false, asked: false, imageGone: false, focus: null, measure: null, measuring: false, model: null, modelAsked: false, modelBusy: false, modelError: null },

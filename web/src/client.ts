@@ -101,6 +101,11 @@ export class TableClient {
     return this.emit('throw', request);
   }
 
+  /** Keeps these faces of the roll's dice out of the next simulated re-roll, for every screen ([] keeps none). */
+  keepDice(faces: number[]): Promise<Ack> {
+    return this.emit('keep', { faces });
+  }
+
   /** The dice the camera sees at rest now read into the roll in progress (after an Undo of a reading). */
   readTray(): Promise<Ack> {
     return this.emit('readTray', {});

@@ -1,18 +1,33 @@
 /**
  * Where the box can send a plane, as candidates a button steps through: a move (the islands a move
- * reaches, then the approach area: board.ts `moveDestinations`, as the dashboard's move form) and a
+ * reaches, then the approach area: board.ts `moveDestinations`, as the dashboard's move form), a
  * take-off (the approach area, then each red island, each with the plane's load, then the other loads
- * it may take). Only those the plane's fuel pays for; no expert manoeuvre (the dashboard's). Pure.
+ * it may take), and an attack's target when there is more than one (the CAP or the Shōhō:
+ * attack-targets.ts). Only those the plane's fuel pays for; no expert manoeuvre (the dashboard's). Pure.
  */
+import { attackTargets } from '../../games/yorktown1942/attack-targets.ts';
 import { moveDestinations } from '../../games/yorktown1942/board.ts';
-import type { MoveCommand, TakeOffCommand } from '../../games/yorktown1942/commands.ts';
+import type { AttackCommand, MoveCommand, TakeOffCommand } from '../../games/yorktown1942/commands.ts';
 import type { Load } from '../../games/yorktown1942/types.ts';
 import type { BoxGameView, BoxPlaneView } from './game-view.ts';
 
-/** A move or take-off the box offers, with the fuel it costs. */
+/** A move, take-off or attack the box offers, with the fuel it costs (an attack's: its compulsory fuel die's, said by the roll). */
 export interface BoxCandidate {
-  command: MoveCommand | TakeOffCommand;
+  command: MoveCommand | TakeOffCommand | AttackCommand;
   fuel: number;
+}
+
+/** The targets the plane can attack from where it is, in attack-targets.ts's order. */
+export function attackCandidates(game: BoxGameView, plane: BoxPlaneView): BoxCandidate[] {
+  if (plane.position.at === 'deck') return [];
+  return attackTargets(game, game.rules.search.locatedAt, plane).map((target) => ({ command: { type: 'attack', plane: plane.id, target }, fuel: 0 }));
+}
+
+/** The candidates of the kind `command` is: what the plane may do of that kind now. */
+export function candidatesLike(game: BoxGameView, plane: BoxPlaneView, command: BoxCandidate['command']): BoxCandidate[] {
+  if (command.type === 'move') return moveCandidates(game, plane);
+  if (command.type === 'takeOff') return takeOffCandidates(game, plane);
+  return attackCandidates(game, plane);
 }
 
 export function moveCandidates(game: BoxGameView, plane: BoxPlaneView): BoxCandidate[] {

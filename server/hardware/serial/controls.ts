@@ -7,21 +7,23 @@
  * | plane 1..4       | select that plane (press again: deselect)                          | skipAction {plane} (*)          |
  * | move/attack/     | chooseAction {selected plane, action} (***); if that action is      | same as short                   |
  * | search/tol       | already chosen: search -> search {plane}; attack -> attack {plane, |                                 |
- * |                  | target} when the engine would take one target only; from the       |                                 |
- * |                  | approach area take-off/landing lands; move, and take-off/landing   |                                 |
- * |                  | on the deck, step through the places the plane can go              |                                 |
- * |                  | (box-destinations.ts): each press shows the next, Confirm goes (**)|                                 |
- * | confirm          | a place shown (**) -> move / takeOff there; roll in progress ->    | endTurn (plane phase, no roll)  |
+ * |                  | target} when the engine would take one target only, else each      |                                 |
+ * |                  | press shows the next target (**); from the approach area           |                                 |
+ * |                  | take-off/landing lands; move, and take-off/landing on the deck,    |                                 |
+ * |                  | step through the places the plane can go (box-destinations.ts):    |                                 |
+ * |                  | each press shows the next, Confirm goes (**)                       |                                 |
+ * | confirm          | a choice shown (**) -> move / takeOff / attack; roll in progress ->| endTurn (plane phase, no roll)  |
  * |                  | confirmRoll; Japanese phase or set-up draws, digital deck ->       | (*)                             |
  * |                  | drawCard; plane phase, every plane done -> endTurn                 |                                 |
- * | undo             | a place shown (**): forget it; else undo                           | clear the plane selection       |
+ * | undo             | a choice shown (**): forget it; else undo                          | clear the plane selection       |
  *
  * (*) A skip that would crash a plane (not enough fuel to stay up: skip-cost.ts) is only warned of by
  * the first long press; the same long press again within HOLD_AGAIN_MS does it.
  * (**) A move goes to an island one white line away, then the approach area, then two islands away
  * (over the first empty island between); a take-off to the approach area, then each red island, each
- * with the plane's load, then with the other loads it may take. Any press but that action's button,
- * Confirm and Undo forgets the place shown and does what it does.
+ * with the plane's load, then with the other loads it may take; an attack to each target the engine
+ * would take (attack-targets.ts's order). Any press but that action's button, Confirm and Undo forgets
+ * the choice shown and does what it does.
  * Right after a plane's move (or take-off) into a space with Japanese planes, Attack makes its lightning
  * attack; after one into the approach area with no fuel left, Take-off/Landing its emergency landing.
  * (***) An action that cannot do anything from where the plane is (futile-action.ts, the dashboard's
@@ -37,9 +39,8 @@
  * answer). The engine still validates every command; these checks only avoid sending hopeless ones
  * and give the players a reason at once.
  */
-import { attackTargets } from '../../games/yorktown1942/attack-targets.ts';
 import { futileAction, type FutileReason } from '../../games/yorktown1942/futile-action.ts';
-import { moveCandidates, nextCandidate, sameCandidate, takeOffCandidates, type BoxCandidate } from './box-destinations.ts';
+import { attackCandidates, candidatesLike, moveCandidates, nextCandidate, sameCandidate, takeOffCandidates, type BoxCandidate } from './box-destinations.ts';
 import { skipCost } from '../../games/yorktown1942/skip-cost.ts';
 import type { NewGameCommand, YorktownCommand } from '../../games/yorktown1942/commands.ts';
 import type { ActionType, PlaneId } from '../../games/yorktown1942/types.ts';
@@ -126,13 +127,13 @@ const NOTES = {
   attacks: (p) => `plane ${p.plane} attacks ${targetWords(p.target!)}`,
   attackFromDeck: (p) => `plane ${p.plane} is on the flight deck: it must take off before it can attack`,
   nothingToAttack: (p) => `plane ${p.plane} has nothing to attack here`,
-  chooseTarget: (p) => `plane ${p.plane} can attack ${targetWords(p.targets!)}: choose the target on the dashboard`,
+  targetCandidate: (p) => `plane ${p.plane} → ${targetWords(p.target!)}: Confirm to attack, Attack for the next target`,
   moveCandidate: (p) => `plane ${p.plane} → ${placeWords(p)} (${p.fuel} fuel): Confirm to move, Move for the next`,
   moves: (p) => `plane ${p.plane} moves to ${placeWords(p)}`,
   moveFromDeck: (p) => `plane ${p.plane} is on the flight deck: it must take off before it can move`,
   nowhereToMove: (p) => `plane ${p.plane} has nowhere to move: every way is blocked by Japanese planes or costs more than its ${p.fuel} fuel`,
-  choiceGone: (p) => `plane ${p.plane} can no longer go where the box showed: press its action again`,
-  choiceCancelled: (p) => `plane ${p.plane}: the place shown is forgotten`,
+  choiceGone: (p) => `plane ${p.plane} can no longer do what the box showed: press its action again`,
+  choiceCancelled: (p) => `plane ${p.plane}: the choice shown is forgotten`,
   unknownButton: (p) => `unknown button ${p.button}`,
   finishRollShort: () => 'finish the roll in progress first (short Confirm)',
   rollConfirmed: () => 'roll confirmed',
@@ -193,6 +194,7 @@ function newGame(lastGame: NewGameChoices | null | undefined): ControlOutcome {
 
 /** What a move or take-off says of where it goes: the plane, the place (`to`, `via`), the load taken off with, the fuel. */
 function candidateParams({ command, fuel }: BoxCandidate): NoteParams {
+  if (command.type === 'attack') return { plane: command.plane, target: command.target };
   const params: NoteParams = { plane: command.plane, to: command.to, fuel };
   if (command.type === 'move' && command.via !== undefined) params.via = command.via;
   if (command.type === 'takeOff') params.load = command.load ?? 'none';
@@ -202,10 +204,13 @@ function candidateParams({ command, fuel }: BoxCandidate): NoteParams {
 /** The move or take-off shown for Confirm, in words (the table screen's too); null: none. */
 export function shownChoice(controls: ControlsState): { key: NoteKey; params: NoteParams; text: string } | null {
   if (!controls.pending) return null;
-  const key = controls.pending.command.type === 'move' ? 'moveCandidate' : 'takeOffCandidate';
+  const key = CANDIDATE_NOTES[controls.pending.command.type];
   const params = candidateParams(controls.pending);
   return { key, params, text: NOTES[key](params) };
 }
+
+const CANDIDATE_NOTES = { move: 'moveCandidate', takeOff: 'takeOffCandidate', attack: 'targetCandidate' } as const;
+const CANDIDATE_SENT = { move: 'moves', takeOff: 'takesOff', attack: 'attacks' } as const;
 
 /** The next place a move or take-off can go, shown for Confirm (the first when another was shown, or none). */
 function stepCandidate(controls: ControlsState, plane: BoxPlaneView, candidates: BoxCandidate[], pending: BoxCandidate | null | undefined): ControlOutcome {
@@ -220,7 +225,7 @@ function stepCandidate(controls: ControlsState, plane: BoxPlaneView, candidates:
 function stillOpen(game: BoxGameView | null, pending: BoxCandidate): boolean {
   if (game === null || game.phase !== 'planes' || game.roll) return false;
   const plane = planeOf(game, pending.command.plane);
-  const open = plane && !plane.done ? (pending.command.type === 'move' ? moveCandidates(game, plane) : takeOffCandidates(game, plane)) : [];
+  const open = plane && !plane.done ? candidatesLike(game, plane, pending.command) : [];
   return open.some((c) => sameCandidate(c, pending));
 }
 
@@ -233,10 +238,10 @@ export function controlsAfterChange(controls: ControlsState, game: BoxGameView |
   return controls.pending && !stillOpen(game, controls.pending) ? { ...controls, pending: null } : controls;
 }
 
-/** Confirm with a place shown: the move or take-off there, if the plane can still make it. */
+/** Confirm with a choice shown: the move or take-off there, or the attack on that target, if the plane can still make it. */
 function makeCandidate(game: BoxGameView, controls: ControlsState, pending: BoxCandidate): ControlOutcome {
   if (!stillOpen(game, pending)) return refuse(controls, 'choiceGone', { plane: pending.command.plane });
-  return send(controls, pending.command, pending.command.type === 'move' ? 'moves' : 'takesOff', candidateParams(pending));
+  return send(controls, pending.command, CANDIDATE_SENT[pending.command.type], candidateParams(pending));
 }
 
 /** The selected plane's chosen action pressed again: the command when the box can give it whole, else why not. */
@@ -252,10 +257,11 @@ function carryOut(game: BoxGameView, controls: ControlsState, plane: BoxPlaneVie
       return refuse(controls, 'landFromApproach', p);
     case 'attack': {
       if (plane.position.at === 'deck') return refuse(controls, 'attackFromDeck', p);
-      const targets = attackTargets(game, game.rules.search.locatedAt, plane);
+      const targets = attackCandidates(game, plane);
       if (targets.length === 0) return refuse(controls, 'nothingToAttack', p);
-      if (targets.length > 1) return refuse(controls, 'chooseTarget', { ...p, targets: targets.join(', ') });
-      return send(controls, { type: 'attack', plane: plane.id, target: targets[0]! }, 'attacks', { ...p, target: targets[0]! });
+      // more than one (the CAP or the Shōhō): each press shows the next, Confirm attacks it
+      if (targets.length > 1) return stepCandidate(controls, plane, targets, shown?.command.type === 'attack' ? shown : null);
+      return send(controls, targets[0]!.command, 'attacks', candidateParams(targets[0]!));
     }
     case 'move':
       if (plane.position.at === 'deck') return refuse(controls, 'moveFromDeck', p);

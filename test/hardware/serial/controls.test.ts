@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoxButton } from '../../../server/hardware/ports.ts';
-import { buttonToCommand, HOLD_AGAIN_MS, INITIAL_CONTROLS, type ControlsState } from '../../../server/hardware/serial/controls.ts';
+import { buttonToCommand, controlsAfterChange, HOLD_AGAIN_MS, shownChoice, INITIAL_CONTROLS, type ControlsState } from '../../../server/hardware/serial/controls.ts';
 import { resolveRules } from '../../../server/games/yorktown1942/ruleset.ts';
 import { game, plane, roll } from './game-fixture.ts';
 import type { BoxPlaneView } from '../../../server/hardware/serial/game-view.ts';
@@ -35,7 +35,7 @@ describe('box controls', () => {
     expect(buttonToCommand(press('move'), chosen, sel(3))).toMatchObject({ command: null, cue: 'tick', noteKey: 'moveCandidate' });
   });
 
-  it('attacks at once when the engine would take one target only, and leaves real choices to the dashboard', () => {
+  it('attacks at once when the engine would take one target only, and steps through the targets when there are more', () => {
     const islands = [
       { id: 1, colour: 'orange' as const, japanese: ['zeke' as const] },
       { id: 2, colour: 'orange' as const, japanese: [] },
@@ -52,13 +52,28 @@ describe('box controls', () => {
     const located = { search: RULES.search.locatedAt };
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 2 } }, { ...located, cap: 1 }), sel(1)).command).toEqual({ type: 'attack', plane: 1, target: 'cap' });
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 2 }, load: 'bomb' }, located), sel(1)).command).toEqual({ type: 'attack', plane: 1, target: 'shoho' });
-    // two targets: a real choice
-    expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 1 } }, { ...located, cap: 2 }), sel(1))).toMatchObject({
-      command: null,
-      cue: 'fail',
-      note: 'plane 1 can attack the Japanese planes here or the CAP: choose the target on the dashboard',
-      noteParams: { plane: 1, targets: 'planes, cap' },
-    });
+    // two targets: a real choice, made on the box as a move's place is: each Attack shows the next, Confirm attacks it
+    const two = attacking({ position: { at: 'island', island: 1 } }, { ...located, cap: 2 });
+    const first = buttonToCommand(press('attack'), two, sel(1));
+    expect(first).toMatchObject({ command: null, cue: 'tick', noteKey: 'targetCandidate', noteParams: { plane: 1, target: 'planes' }, note: 'plane 1 → the Japanese planes here: Confirm to attack, Attack for the next target' });
+    expect(shownChoice(first.controls)).toMatchObject({ key: 'targetCandidate', params: { plane: 1, target: 'planes' } });
+    const second = buttonToCommand(press('attack'), two, first.controls);
+    expect(second).toMatchObject({ command: null, noteKey: 'targetCandidate', noteParams: { plane: 1, target: 'cap' } });
+    // round again to the first
+    expect(buttonToCommand(press('attack'), two, second.controls).noteParams).toEqual({ plane: 1, target: 'planes' });
+    expect(buttonToCommand(press('confirm'), two, second.controls)).toMatchObject({ command: { type: 'attack', plane: 1, target: 'cap' }, noteKey: 'attacks', noteParams: { plane: 1, target: 'cap' } });
+    // Undo forgets it; the CAP shot down meanwhile (a change elsewhere): forgotten, and Confirm would not attack it
+    expect(buttonToCommand(press('undo'), two, second.controls)).toMatchObject({ command: null, noteKey: 'choiceCancelled' });
+    const noCap = attacking({ position: { at: 'island', island: 1 } }, { ...located, cap: 0 });
+    expect(controlsAfterChange(second.controls, noCap).pending).toBeNull();
+    expect(buttonToCommand(press('confirm'), noCap, second.controls)).toMatchObject({ command: null, cue: 'fail', noteKey: 'choiceGone' });
+    // a bomb on an orange island with the CAP up: the CAP or the Shōhō
+    const bombing = attacking({ position: { at: 'island', island: 2 }, load: 'bomb' }, { ...located, cap: 1 });
+    const cap = buttonToCommand(press('attack'), bombing, sel(1));
+    expect(cap.noteParams).toEqual({ plane: 1, target: 'cap' });
+    const shoho = buttonToCommand(press('attack'), bombing, cap.controls);
+    expect(shoho.noteParams).toEqual({ plane: 1, target: 'shoho' });
+    expect(buttonToCommand(press('confirm'), bombing, shoho.controls).command).toEqual({ type: 'attack', plane: 1, target: 'shoho' });
     // nothing the engine would take
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 3 } }), sel(1))).toMatchObject({ command: null, cue: 'fail', noteKey: 'nothingToAttack' });
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'approach' } }), sel(1))).toMatchObject({ command: null, noteKey: 'nothingToAttack' });

@@ -7,7 +7,6 @@ import { readYorktownAttack } from '../../../server/games/yorktown1942/japanese.
 import { CAUTIOUS_SUFFIX, TIER_STRATEGY } from '../../../server/dice/tier-odds.ts';
 import { isRejection } from '../../../server/dice/roll-tracker.ts';
 import { withoutLockedOnes } from '../../../server/dice/faces.ts';
-import { followPick, keptAmong } from '../kept-dice.ts';
 import { TARGET_STRATEGY } from '../../../server/dice/target-policy.ts';
 import type { RollOdds, RollResult, RollTier } from '../../../server/dice/types.ts';
 import type { App } from '../app.ts';
@@ -492,33 +491,19 @@ function keepingLabel(thrown: number, kept: number[]): string {
   return t(thrown === 1 ? 'throwKeepingOne' : 'throwKeeping', { n: thrown, kept: glyphs });
 }
 
-function keepKey(app: App, roll: RollWithOdds): string {
-  return `${app.state?.turn ?? 0}:${roll.purpose}:${roll.plane ?? '-'}`;
-}
-
-/**
- * The faces the players set aside for this roll, as far as the dice read still hold them (locked 1s never);
- * after a throw, new dice showing a face kept are kept too (followPick).
- */
-function keptFaces(app: App, roll: RollWithOdds): number[] {
-  const pick = app.ui.keepPick;
-  const tr = roll.tracker;
-  if (!pick || pick.key !== keepKey(app, roll) || !tr.faces) return [];
-  const free = withoutLockedOnes(tr.faces, tr.lockedOnes);
-  const followed = followPick(pick, free, tr.readings);
-  if (followed !== pick) app.ui.keepPick = { key: pick.key, ...followed };
-  return keptAmong(followed.faces, free);
+/** The faces the players set aside from the next simulated re-roll, the same on every screen (the snapshot's, server/table/simulated-keep.ts). */
+function keptFaces(app: App): number[] {
+  return app.snap?.simulator?.kept ?? [];
 }
 
 /** A die tapped: kept if it was not, back into the re-roll if it was (dice of one face are told apart by their order). */
-function toggleKeep(app: App, roll: RollWithOdds, face: number, nth: number): void {
-  const kept = keptFaces(app, roll);
+function toggleKeep(app: App, face: number, nth: number): void {
+  const kept = keptFaces(app);
   const already = kept.filter((f) => f === face).length;
   const next = [...kept];
   if (nth < already) next.splice(next.lastIndexOf(face), 1);
   else next.push(face);
-  app.ui.keepPick = { key: keepKey(app, roll), faces: next.sort((a, b) => a - b), readings: roll.tracker.readings };
-  app.render(false);
+  void app.act(() => app.client.keepDice(next.sort((a, b) => a - b)));
 }
 
 /** The dice read; with the simulated camera in a continuous roll, each die not locked is a button that keeps it. */
@@ -527,7 +512,7 @@ function facesRow(app: App, roll: RollWithOdds, keeping: boolean): HTMLElement {
   const label = h('span', { class: 'label' }, t('faces'));
   if (!tr.faces) return h('div', { class: 'faces-row' }, label, h('span', null, '—'));
   if (!keeping) return h('div', { class: 'faces-row' }, label, tr.faces.map((f) => dieFace(f, f === 1 && tr.spec.continuous ? 'locked' : '')));
-  const kept = keptFaces(app, roll);
+  const kept = keptFaces(app);
   let lockedLeft = tr.lockedOnes;
   const seen = new Map<number, number>();
   const dice = tr.faces.map((f) => {
@@ -540,7 +525,7 @@ function facesRow(app: App, roll: RollWithOdds, keeping: boolean): HTMLElement {
     const isKept = nth < kept.filter((k) => k === f).length;
     return h('button', {
       type: 'button', class: `die-keep${isKept ? ' kept' : ''}`, 'data-testid': `keep-die-${f}`, 'aria-pressed': String(isKept),
-      'aria-label': t(isKept ? 'keptDie' : 'keepDie', { face: f }), onclick: () => toggleKeep(app, roll, f, nth),
+      'aria-label': t(isKept ? 'keptDie' : 'keepDie', { face: f }), onclick: () => toggleKeep(app, f, nth),
     }, dieFace(f, isKept ? 'kept' : ''));
   });
   return h('div', { class: 'faces-row' }, label, dice, h('span', { class: 'hint small' }, t('keepHint')));
@@ -567,7 +552,7 @@ export function rollPanel(app: App, big: boolean): HTMLElement {
   const fuelLeft = roll.fuelAtStart - tr.fuelSpent;
   // in a continuous roll players keep dice and re-roll the rest: the simulated camera's throw does the same
   const keeping = control && simulated && tr.spec.continuous;
-  const kept = keeping ? keptFaces(app, roll) : [];
+  const kept = keeping ? keptFaces(app) : [];
   const thrown = tr.spec.dice - tr.lockedOnes - kept.length;
   // a single roll (the Yorktown attack) is thrown once: no simulated re-roll once its dice are read
   const mayThrow = simulated && (tr.spec.continuous || tr.faces === null);

@@ -1,6 +1,6 @@
-/** The dice kept out of a simulated re-roll (`web/src/kept-dice.ts`): which dice showing they are, and how they follow a throw. */
+/** The dice kept out of a simulated re-roll (`server/dice/kept-dice.ts`): which dice showing they are, and how they follow a throw. */
 import { describe, expect, it } from 'vitest';
-import { followPick, keptAmong } from '../../web/src/kept-dice.ts';
+import { followPick, keptAmong } from '../../server/dice/kept-dice.ts';
 
 describe('the dice kept out of a simulated re-roll', () => {
   it('are the faces picked that the free dice showing still hold', () => {

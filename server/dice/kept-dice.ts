@@ -2,7 +2,7 @@
  * The dice players keep out of a simulated re-roll (the synthetic camera), as faces: which of the dice
  * showing they still are, and how a kept pick follows a new throw.
  */
-import { facesAmong } from '../../server/dice/faces.ts';
+import { facesAmong } from './faces.ts';
 
 /** A pick of faces kept, made when the roll had `readings` readings. */
 export interface KeepPick {
