@@ -113,6 +113,7 @@ export class BoxLink {
     // someone is at the table: a demo station's idle timers start again, whatever the press does
     this.table.noteActivity();
     const outcome = this.visitorGame() ?? behaviour.press(event, this.table.state, this.controls, { lastGame: this.table.lastGame() });
+    const before = this.controls;
     this.controls = outcome.controls;
     this.lastNote = this.note({ text: outcome.note, key: outcome.noteKey ?? null, params: outcome.noteParams ?? {}, refused: outcome.cue === 'fail' }, event.at);
     // a command taken pushes a snapshot, which carries the note set before it; else one is pushed here
@@ -121,6 +122,8 @@ export class BoxLink {
       const ack = this.table.submit(outcome.command, 'box');
       if (ack.ok) pushed = true;
       else {
+        // a refused command changes nothing on the box either (a long press on a plane whose skip is refused does not select it)
+        this.controls = before;
         this.lastNote = this.note({ text: ack.error.message, key: null, params: {}, refused: true, rejection: ack.error }, event.at);
         this.buzz('fail');
       }

@@ -117,6 +117,17 @@ describe('the box on the table screen', () => {
     expect(snap.box.note.rejection).toMatchObject({ code: 'actionsNotChosen', params: { planes: '1, 2, 3' } });
   });
 
+  it('a press whose command is refused changes nothing on the box: a long press on a plane whose skip is refused does not select it', async () => {
+    const { b } = await start();
+    await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });
+    await press(b, 'confirm'); // draws the card
+    await press(b, 'plane1');
+    await press(b, 'plane2', 'long'); // skipping before every plane has chosen: refused by the engine
+    const snap = await state(b);
+    expect(snap.box.note).toMatchObject({ refused: true, rejection: { code: 'actionsNotChosen' } });
+    expect(snap.box.selected).toBe(1);
+  });
+
   it('moves a plane with the box alone: Move steps through the places it can go, Confirm goes to the one shown', async () => {
     const { b } = await start();
     await post(b, '/api/tables/default/commands', { type: 'newGame', seed: 5, players: 2, deck: 'digital' });

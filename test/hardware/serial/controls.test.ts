@@ -96,7 +96,7 @@ describe('box controls', () => {
       refused(at({ at: 'island', island: 3 }, { fuel: 0 }), 'search', 'noFuel');
       // from an orange island with no CAP fighter and no bomb, the Shōhō located or not: nothing
       refused(at({ at: 'island', island: 1 }), 'attack', 'nothingToAttack');
-      expect(buttonToCommand(press('search'), at({ at: 'island', island: 8 }), sel(1)).note).toBe('plane 1 cannot search now: not an orange island');
+      expect(buttonToCommand(press('search'), at({ at: 'island', island: 8 }), sel(1)).note).toBe('plane 1 cannot choose search now: not an orange island');
     });
 
     it('is only warned of when another plane may make it possible this turn, and chosen by a second press in time', () => {
