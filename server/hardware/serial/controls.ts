@@ -122,6 +122,7 @@ const NOTES = {
   lands: (p) => `plane ${p.plane} lands`,
   takeOffCandidate: (p) => `plane ${p.plane} takes off → ${placeWords(p)} with ${LOAD_WORDS[p.load!]} (${p.fuel} fuel): Confirm to take off, Land / Take off for the next`,
   takesOff: (p) => `plane ${p.plane} takes off to ${placeWords(p)} with ${LOAD_WORDS[p.load!]}`,
+  takesOffLightning: (p) => `plane ${p.plane} takes off to ${placeWords(p)} with ${LOAD_WORDS[p.load!]}: Attack now makes a lightning attack on the Japanese planes there`,
   cannotTakeOff: (p) => `plane ${p.plane} has not the fuel to take off`,
   landFromApproach: (p) => `plane ${p.plane}: landing is done from the approach area: move there first`,
   attacks: (p) => `plane ${p.plane} attacks ${targetWords(p.target!)}`,
@@ -130,6 +131,8 @@ const NOTES = {
   targetCandidate: (p) => `plane ${p.plane} → ${targetWords(p.target!)}: Confirm to attack, Attack for the next target`,
   moveCandidate: (p) => `plane ${p.plane} → ${placeWords(p)} (${p.fuel} fuel): Confirm to move, Move for the next`,
   moves: (p) => `plane ${p.plane} moves to ${placeWords(p)}`,
+  movesLightning: (p) => `plane ${p.plane} moves to ${placeWords(p)}: Attack now makes a lightning attack on the Japanese planes there`,
+  movesEmergency: (p) => `plane ${p.plane} moves to ${placeWords(p)} with no fuel left: Land / Take off now makes an emergency landing`,
   moveFromDeck: (p) => `plane ${p.plane} is on the flight deck: it must take off before it can move`,
   nowhereToMove: (p) => `plane ${p.plane} has nowhere to move: every way is blocked by Japanese planes or costs more than its ${p.fuel} fuel`,
   choiceGone: (p) => `plane ${p.plane} can no longer do what the box showed: press its action again`,
@@ -238,10 +241,20 @@ export function controlsAfterChange(controls: ControlsState, game: BoxGameView |
   return controls.pending && !stillOpen(game, controls.pending) ? { ...controls, pending: null } : controls;
 }
 
+/** What a move or take-off made from the box says, with what the box offers right after it (a lightning attack, an emergency landing). */
+function sentKey(game: BoxGameView, { command, fuel }: BoxCandidate): NoteKey {
+  if (command.type === 'attack') return 'attacks';
+  const into = command.to === 'approach' ? null : game.islands.find((i) => i.id === command.to);
+  if (into && into.japanese.length > 0) return command.type === 'move' ? 'movesLightning' : 'takesOffLightning';
+  const plane = planeOf(game, command.plane);
+  if (command.type === 'move' && command.to === 'approach' && plane && plane.fuel - fuel <= 0) return 'movesEmergency';
+  return CANDIDATE_SENT[command.type];
+}
+
 /** Confirm with a choice shown: the move or take-off there, or the attack on that target, if the plane can still make it. */
 function makeCandidate(game: BoxGameView, controls: ControlsState, pending: BoxCandidate): ControlOutcome {
   if (!stillOpen(game, pending)) return refuse(controls, 'choiceGone', { plane: pending.command.plane });
-  return send(controls, pending.command, CANDIDATE_SENT[pending.command.type], candidateParams(pending));
+  return send(controls, pending.command, sentKey(game, pending), candidateParams(pending));
 }
 
 /** The selected plane's chosen action pressed again: the command when the box can give it whole, else why not. */

@@ -175,6 +175,16 @@ describe('box controls', () => {
       expect(buttonToCommand(press('plane1'), g, controls).controls).toEqual(sel(1));
       // Confirm with nothing shown: the turn's usual Confirm
       expect(buttonToCommand(press('confirm'), g, sel(3))).toMatchObject({ command: null, noteKey: 'stillToAct' });
+      // into a space with Japanese planes: the note says what Attack does next; into the approach area on its last fuel, Land / Take off
+      expect(buttonToCommand(press('confirm'), g, steps(g, 'move', 1, sel(3)).controls)).toMatchObject({
+        command: { type: 'move', plane: 3, to: 6 },
+        noteKey: 'movesLightning',
+        note: 'plane 3 moves to island 6: Attack now makes a lightning attack on the Japanese planes there',
+      });
+      const lastFuel = moving({ fuel: 1 });
+      const toApproach = steps(lastFuel, 'move', 4, sel(3)).controls;
+      expect(toApproach.pending?.command).toMatchObject({ to: 'approach' });
+      expect(buttonToCommand(press('confirm'), lastFuel, toApproach)).toMatchObject({ noteKey: 'movesEmergency', note: 'plane 3 moves to the approach area with no fuel left: Land / Take off now makes an emergency landing' });
     });
 
     it('offers only what the plane\'s fuel pays for, and says when it can go nowhere or must take off first', () => {
