@@ -96,7 +96,7 @@ const placeWords = (p: NoteParams) => (p.to === 'approach' ? 'the approach area'
 /** Every note a press can give, in English; the dashboard has the same keys in its dictionaries (`boxNote_<key>`). */
 const NOTES = {
   selectionCleared: () => 'plane selection cleared',
-  undo: () => 'undo the last command',
+  undo: () => 'the last command undone',
   newGameStandard: () => 'a new game: four planes, draw the first card (Confirm)',
   newGameLast: (p) => `a new game like the last one: ${p.players} player${p.players === 1 ? '' : 's'}, ${p.deck} deck${p.difficulty ? `, ${p.difficulty} minutes` : ''}${p.expansions ? `, ${p.expansions}` : ''}`,
   gameOverTime: () => 'the game is over: hold Confirm for a new one',
@@ -140,7 +140,7 @@ const NOTES = {
   unknownButton: (p) => `unknown button ${p.button}`,
   finishRollShort: () => 'finish the roll in progress first (short Confirm)',
   rollConfirmed: () => 'roll confirmed',
-  drawCard: () => 'draw the Japanese card',
+  drawCard: () => 'Japanese card drawn',
   enterCard: () => 'enter the card you drew on the dashboard',
   endTurn: () => 'end of the turn',
   stillToAct: (p) => `plane${String(p.planes).includes(',') ? 's' : ''} ${p.planes} still to act (hold Confirm to end the turn anyway)`,
