@@ -5,6 +5,7 @@ import { durationText } from '../format.ts';
 import { t, tk } from '../i18n.ts';
 import { playNow } from './kiosk.ts';
 import { resetCountdown } from './reset-warning.ts';
+import { boxPlugged } from './status.ts';
 import { SENDS } from '../offline.ts';
 
 const PLAY_PAGES: View[] = ['table', 'roll', 'phone', 'kiosk'];
@@ -36,6 +37,8 @@ export function endOverlay(app: App): HTMLElement | null {
         h('div', null, h('dt', null, t('totalSkill')), h('dd', null, skill)),
       ),
       typeof resetAt === 'number' ? resetCountdown(app, 'endClearsIn', resetAt) : null,
+      // players at a button box play on from it
+      boxPlugged(app) ? h('p', { class: 'hint', 'data-testid': 'end-box' }, t(outcome.cause === 'time' ? 'boxStep_overTime' : 'boxStep_over')) : null,
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'btn primary big-btn', 'data-testid': 'end-new-game', onclick: () => {
           app.dismissEnd(outcome.at);
