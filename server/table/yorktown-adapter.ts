@@ -32,7 +32,9 @@ export function newGameChoices(command: GameCommand | null): NewGameChoices | nu
 
 const yorktownBox: BoxBehaviour<YorktownState, ControlsState> = {
   initialControls: INITIAL_CONTROLS,
-  press: (event, state, controls, { lastGame }) => buttonToCommand(event, state.setup === null ? null : state, controls, { lastGame: newGameChoices(lastGame) }),
+  // the chances the dashboard's buttons say, figured from the public view
+  press: (event, state, controls, { lastGame }) =>
+    buttonToCommand(event, state.setup === null ? null : state, controls, { lastGame: newGameChoices(lastGame), chances: state.setup === null ? [] : actionChances(publicView(state)) }),
   selected: (controls) => controls.selectedPlane,
   shown: shownChoice,
   afterChange: (controls, state) => controlsAfterChange(controls, state.setup === null ? null : state),

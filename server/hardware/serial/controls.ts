@@ -39,6 +39,7 @@
  * answer). The engine still validates every command; these checks only avoid sending hopeless ones
  * and give the players a reason at once.
  */
+import type { ActionChance } from '../../games/yorktown1942/action-odds.ts';
 import { futileAction, type FutileReason } from '../../games/yorktown1942/futile-action.ts';
 import { attackCandidates, candidatesLike, moveCandidates, nextCandidate, sameCandidate, takeOffCandidates, type BoxCandidate } from './box-destinations.ts';
 import { skipCost } from '../../games/yorktown1942/skip-cost.ts';
@@ -49,7 +50,7 @@ import type { BoxGameView, BoxPlaneView } from './game-view.ts';
 
 /** A press warned of (a long press that would crash planes, an action that may do nothing): the same press before `until` does it. */
 export interface ArmedPress {
-  command: 'skipAction' | 'endTurn' | ActionType;
+  command: 'skipAction' | 'endTurn' | 'hopelessAttack' | ActionType;
   plane: PlaneId | null;
   until: number;
 }
@@ -73,6 +74,8 @@ export type NewGameChoices = Pick<NewGameCommand, 'players' | 'inexperienced' | 
 export interface PressContext {
   /** the table's last game's choices (null: none played yet: a long Confirm starts the standard game) */
   lastGame?: NewGameChoices | null;
+  /** the chances of the rolls the planes' actions would start (action-odds.ts, as the dashboard's buttons say them) */
+  chances?: readonly Pick<ActionChance, 'plane' | 'kind' | 'chance' | 'dice' | 'fewestEqual'>[];
 }
 
 export type NoteParams = Record<string, string | number>;
@@ -128,6 +131,7 @@ const NOTES = {
   attacks: (p) => `plane ${p.plane} attacks ${targetWords(p.target!)}`,
   attackFromDeck: (p) => `plane ${p.plane} is on the flight deck: it must take off before it can attack`,
   nothingToAttack: (p) => `plane ${p.plane} has nothing to attack here`,
+  attackHopelessPressAgain: (p) => `plane ${p.plane}'s attack cannot hit: ${p.dice} dice, and ${p.n} equal dice are needed (press again to attack anyway: its 1s still cost fuel)`,
   targetCandidate: (p) => `plane ${p.plane} → ${targetWords(p.target!)}: Confirm to attack, Attack for the next target`,
   moveCandidate: (p) => `plane ${p.plane} → ${placeWords(p)} (${p.fuel} fuel): Confirm to move, Move for the next`,
   moves: (p) => `plane ${p.plane} moves to ${placeWords(p)}`,
@@ -290,6 +294,19 @@ function afterMove(game: BoxGameView, controls: ControlsState, plane: BoxPlaneVi
   return null;
 }
 
+/**
+ * An attack no roll of its dice can win (more equal dice needed than it has: the dashboard's "cannot hit"), only
+ * warned of: the same press again within HOLD_AGAIN_MS makes it (its 1s still cost fuel). `controls`: as before the press.
+ */
+function hopelessFirst(outcome: ControlOutcome, controls: ControlsState, context: PressContext, at: number): ControlOutcome {
+  const command = outcome.command;
+  if (command?.type !== 'attack' && command?.type !== 'lightningAttack') return outcome;
+  const kind = command.type === 'lightningAttack' ? 'lightning' : command.target;
+  const chance = context.chances?.find((c) => c.plane === command.plane && c.kind === kind);
+  if (!chance || chance.chance !== 0 || armedFor(controls.armed, 'hopelessAttack', command.plane, at)) return outcome;
+  return refuse(arm(controls, 'hopelessAttack', command.plane, at), 'attackHopelessPressAgain', { plane: command.plane, dice: chance.dice, n: chance.fewestEqual });
+}
+
 /** An action chosen for the plane, unless it cannot do anything from where the plane is (or may not, and was not pressed again). */
 function choose(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType, armed: ArmedPress | null | undefined, at: number): ControlOutcome {
   const p = { plane: plane.id, action };
@@ -350,13 +367,13 @@ export function buttonToCommand(event: ButtonEvent, game: BoxGameView | null, co
     const plane = planeOf(game, c.selectedPlane);
     if (!plane) return refuse(c, 'pressPlaneFirst');
     if (game.roll) return refuse(c, 'finishRoll');
-    if (plane.done) return afterMove(game, c, plane, action) ?? refuse(c, 'alreadyActed', { plane: plane.id });
+    if (plane.done) return hopelessFirst(afterMove(game, c, plane, action) ?? refuse(c, 'alreadyActed', { plane: plane.id }), controls, context, event.at);
     if (plane.action !== action) return choose(game, c, plane, action, armed, event.at);
-    return carryOut(game, c, plane, action, pending);
+    return hopelessFirst(carryOut(game, c, plane, action, pending), controls, context, event.at);
   }
 
   if (event.button !== 'confirm') return refuse(c, 'unknownButton', { button: JSON.stringify(event.button) });
-  if (pending && event.press === 'short' && game.phase === 'planes' && !game.roll) return makeCandidate(game, c, pending);
+  if (pending && event.press === 'short' && game.phase === 'planes' && !game.roll) return hopelessFirst(makeCandidate(game, c, pending), controls, context, event.at);
   if (game.roll) {
     if (event.press === 'long') return refuse(c, 'finishRollShort');
     return send(c, { type: 'confirmRoll' }, 'rollConfirmed');

@@ -80,6 +80,22 @@ describe('box controls', () => {
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'deck' } }), sel(1))).toMatchObject({ command: null, note: expect.stringMatching(/take off/) });
   });
 
+  it('warns of an attack no roll of its dice can win, and makes it on the same press again within the time', () => {
+    const islands = [{ id: 1, colour: 'orange' as const, japanese: ['zeke' as const] }];
+    const g = game({ islands, planes: [plane(1, { action: 'attack', position: { at: 'island', island: 1 } }), plane(2), plane(3), plane(4)] });
+    const hopeless = { chances: [{ plane: 1, kind: 'planes' as const, chance: 0, dice: 2, fewestEqual: 3 }] };
+    const at = (ms: number) => ({ button: 'attack' as const, press: 'short' as const, at: ms });
+    const first = buttonToCommand(at(1000), g, sel(1), hopeless);
+    expect(first).toMatchObject({ command: null, cue: 'fail', noteKey: 'attackHopelessPressAgain', noteParams: { plane: 1, dice: 2, n: 3 } });
+    expect(first.note).toBe("plane 1's attack cannot hit: 2 dice, and 3 equal dice are needed (press again to attack anyway: its 1s still cost fuel)");
+    expect(buttonToCommand(at(2000), g, first.controls, hopeless).command).toEqual({ type: 'attack', plane: 1, target: 'planes' });
+    // too late: warned again
+    expect(buttonToCommand(at(1000 + HOLD_AGAIN_MS + 1), g, first.controls, hopeless).noteKey).toBe('attackHopelessPressAgain');
+    // a chance, or none known: attacks at once
+    expect(buttonToCommand(at(1000), g, sel(1), { chances: [{ ...hopeless.chances[0]!, chance: 0.2 }] }).command).toMatchObject({ type: 'attack' });
+    expect(buttonToCommand(at(1000), g, sel(1)).command).toMatchObject({ type: 'attack' });
+  });
+
   describe('an action that cannot do anything from where the plane is', () => {
     const at = (position: BoxPlaneView['position'], over: Partial<BoxPlaneView> = {}, g: Parameters<typeof game>[0] = {}) =>
       game({ planes: [plane(1, { position, ...over }), plane(2), plane(3), plane(4)], ...g });
