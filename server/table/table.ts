@@ -388,7 +388,10 @@ export class Table<S = unknown> extends EventEmitter {
     this.followUndone(command, before, after, wall);
   }
 
-  /** Keeps the reading an Undo took back during the roll in progress (`readingUndone`), taken back at `at`. */
+  /**
+   * Keeps the reading an Undo took back during the roll in progress (`readingUndone`), taken back at `at`, and
+   * the roll's last refused reading (its faces are not the roll's: what an Undo of it, or back onto it, is about).
+   */
   private followUndone(command: GameCommand, before: S, after: S, at: number): void {
     const key = this.adapter.rollKey(after);
     // a refused reading left the roll's faces as they were: what the Undo takes back is the reading refused
@@ -396,9 +399,9 @@ export class Table<S = unknown> extends EventEmitter {
     const took = refused ?? this.adapter.rollFaces(before);
     // an Undo back onto a refused reading leaves the roll showing that reading (its refusal), not the faces before it
     const left = this.adapter.rollReadingRefused(after) && this.refusedReading?.rollKey === key ? this.refusedReading.faces : this.adapter.rollFaces(after);
-    const faces = command.faces;
-    if (command.type === 'dice' && key !== null && this.adapter.rollReadingRefused(after) && Array.isArray(faces) && faces.every((f) => typeof f === 'number')) {
-      this.refusedReading = { rollKey: key, faces: sorted(faces) };
+    const read = command.faces;
+    if (command.type === 'dice' && key !== null && this.adapter.rollReadingRefused(after) && Array.isArray(read) && read.every((f) => typeof f === 'number')) {
+      this.refusedReading = { rollKey: key, faces: sorted(read) };
     } else if (key === null) this.refusedReading = null;
     if (command.type === UNDO && key !== null && key === this.adapter.rollKey(before) && took !== null && !sameSorted(took, left)) {
       // a second Undo in a row leaves the tray as it was: the dice there are still those of the first reading taken back
