@@ -219,7 +219,7 @@ export function shownChoice(controls: ControlsState): { key: NoteKey; params: No
 const CANDIDATE_NOTES = { move: 'moveCandidate', takeOff: 'takeOffCandidate', attack: 'targetCandidate' } as const;
 const CANDIDATE_SENT = { move: 'moves', takeOff: 'takesOff', attack: 'attacks' } as const;
 
-/** The next place a move or take-off can go, shown for Confirm (the first when another was shown, or none). */
+/** The next place a move or take-off can go (or target an attack can take), shown for Confirm (the first when another was shown, or none). */
 function stepCandidate(controls: ControlsState, plane: BoxPlaneView, candidates: BoxCandidate[], pending: BoxCandidate | null | undefined): ControlOutcome {
   const next = nextCandidate(candidates, pending ?? null);
   if (!next) return refuse(controls, plane.position.at === 'deck' ? 'cannotTakeOff' : 'nowhereToMove', { plane: plane.id, fuel: plane.fuel });
@@ -228,7 +228,7 @@ function stepCandidate(controls: ControlsState, plane: BoxPlaneView, candidates:
   return tick(showing, key, params);
 }
 
-/** Can the plane still make the move or take-off shown (the game as it is now)? */
+/** Can the plane still make the move, take-off or attack shown (the game as it is now)? */
 function stillOpen(game: BoxGameView | null, pending: BoxCandidate): boolean {
   if (game === null || game.phase !== 'planes' || game.roll) return false;
   const plane = planeOf(game, pending.command.plane);
@@ -237,9 +237,9 @@ function stillOpen(game: BoxGameView | null, pending: BoxCandidate): boolean {
 }
 
 /**
- * The table changed by someone else (the dashboard, a phone, an Undo): a place shown that the plane can no
- * longer go to is forgotten, so that the box and the table screen do not show it for Confirm. The same
- * object when nothing changes.
+ * The table changed by someone else (the dashboard, a phone, an Undo): a choice shown that the plane can no
+ * longer make (a place, a target) is forgotten, so that the box and the table screen do not show it for
+ * Confirm. The same object when nothing changes.
  */
 export function controlsAfterChange(controls: ControlsState, game: BoxGameView | null): ControlsState {
   return controls.pending && !stillOpen(game, controls.pending) ? { ...controls, pending: null } : controls;
