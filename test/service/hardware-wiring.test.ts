@@ -107,11 +107,13 @@ describe('the box on the table screen', () => {
 
     // the engine refuses the command a press sent: its code and words (the page words them as it does refusals)
     await press(b, 'plane4');
-    await press(b, 'attack');
-    await press(b, 'attack'); // plane 4 attacks the Japanese planes on its island: refused, the others have not chosen
+    await press(b, 'attack'); // plane 4 chooses its attack
+    await press(b, 'attack'); // the box says the others choose first: nothing is sent
+    expect((await state(b)).box.note).toMatchObject({ seq: 6, refused: true, key: 'othersChooseFirst', params: { plane: 4, planes: '1, 2, 3' } });
+    await press(b, 'plane1', 'long'); // plane 1 skips: refused by the engine, the others have not chosen
     snap = await state(b);
-    // the press's own note (6) is replaced by the refusal
-    expect(snap.box.note).toMatchObject({ seq: 7, refused: true, key: null, rejection: { code: expect.any(String), message: expect.any(String) } });
+    // the press's own note (7) is replaced by the refusal
+    expect(snap.box.note).toMatchObject({ seq: 8, refused: true, key: null, rejection: { code: 'actionsNotChosen', message: expect.any(String) } });
     expect(snap.box.note.text).toBe(snap.box.note.rejection.message);
     // with the refusal's specifics as params, for the page's words in other languages
     expect(snap.box.note.rejection).toMatchObject({ code: 'actionsNotChosen', params: { planes: '1, 2, 3' } });

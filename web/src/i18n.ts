@@ -784,6 +784,8 @@ const en = {
   boxNote_drawCard: 'Japanese card drawn',
   boxNote_enterCard: 'enter the card you drew on the dashboard',
   boxNote_endTurn: 'end of the turn',
+  boxNote_othersChooseFirst: 'every plane chooses its action before any acts: plane {planes} still to choose',
+  boxNote_othersChooseFirst_many: 'every plane chooses its action before any acts: planes {planes} still to choose',
   boxNote_stillToAct: 'still to act: plane {planes} (hold Confirm to end the turn anyway)',
   boxNote_stillToAct_many: 'still to act: planes {planes} (hold Confirm to end the turn anyway)',
 } as const;
@@ -1563,6 +1565,8 @@ const es: Record<Key, string> = {
   boxNote_drawCard: 'carta japonesa sacada',
   boxNote_enterCard: 'introduce en el panel la carta que has sacado',
   boxNote_endTurn: 'fin del turno',
+  boxNote_othersChooseFirst: 'todos los aviones eligen su acción antes de que ninguno actúe: falta por elegir el avión {planes}',
+  boxNote_othersChooseFirst_many: 'todos los aviones eligen su acción antes de que ninguno actúe: faltan por elegir los aviones {planes}',
   boxNote_stillToAct: 'falta por actuar: avión {planes} (mantén Confirmar para terminar el turno de todos modos)',
   boxNote_stillToAct_many: 'faltan por actuar: aviones {planes} (mantén Confirmar para terminar el turno de todos modos)',
 };

@@ -147,6 +147,7 @@ const NOTES = {
   drawCard: () => 'Japanese card drawn',
   enterCard: () => 'enter the card you drew on the dashboard',
   endTurn: () => 'end of the turn',
+  othersChooseFirst: (p) => `every plane chooses its action before any acts: plane${String(p.planes).includes(',') ? 's' : ''} ${p.planes} still to choose`,
   stillToAct: (p) => `plane${String(p.planes).includes(',') ? 's' : ''} ${p.planes} still to act (hold Confirm to end the turn anyway)`,
 } satisfies Record<string, (p: NoteParams) => string>;
 
@@ -265,6 +266,9 @@ function makeCandidate(game: BoxGameView, controls: ControlsState, pending: BoxC
 function carryOut(game: BoxGameView, controls: ControlsState, plane: BoxPlaneView, action: ActionType, pending: BoxCandidate | null | undefined): ControlOutcome {
   const p = { plane: plane.id };
   const shown = pending?.command.plane === plane.id ? pending : null;
+  // every plane chooses before any acts (the engine's rule): said before a place or target is offered for Confirm
+  const unchosen = game.planes.filter((x) => !x.destroyed && x.action === null).map((x) => x.id);
+  if (unchosen.length > 0) return refuse(controls, 'othersChooseFirst', { ...p, planes: unchosen.join(', ') });
   switch (action) {
     case 'search':
       return send(controls, { type: 'search', plane: plane.id }, 'searches', p);

@@ -29,7 +29,7 @@ describe('box controls', () => {
     const zekeOn1 = game({ islands: game().islands.map((i) => (i.id === 1 ? { ...i, japanese: ['zeke' as const] } : i)) });
     expect(buttonToCommand(press('attack'), zekeOn1, sel(1)).command).toEqual({ type: 'chooseAction', plane: 1, action: 'attack' });
     expect(buttonToCommand(press('search', 'long'), game(), sel(3)).command).toEqual({ type: 'chooseAction', plane: 3, action: 'search' });
-    const chosen = game({ planes: [plane(1, { action: 'search' }), plane(2, { action: 'takeoffLanding', position: { at: 'approach' } }), plane(3, { action: 'move' }), plane(4)] });
+    const chosen = game({ planes: [plane(1, { action: 'search' }), plane(2, { action: 'takeoffLanding', position: { at: 'approach' } }), plane(3, { action: 'move' }), plane(4, { action: 'search' })] });
     expect(buttonToCommand(press('search'), chosen, sel(1)).command).toEqual({ type: 'search', plane: 1 });
     expect(buttonToCommand(press('takeoffLanding'), chosen, sel(2)).command).toEqual({ type: 'land', plane: 2 });
     expect(buttonToCommand(press('move'), chosen, sel(3))).toMatchObject({ command: null, cue: 'tick', noteKey: 'moveCandidate' });
@@ -42,7 +42,7 @@ describe('box controls', () => {
       { id: 3, colour: 'red' as const, japanese: [] },
     ];
     const attacking = (over: Parameters<typeof plane>[1], g: Parameters<typeof game>[0] = {}) =>
-      game({ islands, planes: [plane(1, { action: 'attack', ...over }), plane(2), plane(3), plane(4)], ...g });
+      game({ islands, planes: [plane(1, { action: 'attack', ...over }), plane(2, { action: 'search' }), plane(3, { action: 'search' }), plane(4, { action: 'search' })], ...g });
     // the Japanese planes on its island, the Shōhō not located yet
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'island', island: 1 } }), sel(1))).toMatchObject({
       command: { type: 'attack', plane: 1, target: 'planes' },
@@ -80,9 +80,17 @@ describe('box controls', () => {
     expect(buttonToCommand(press('attack'), attacking({ position: { at: 'deck' } }), sel(1))).toMatchObject({ command: null, note: expect.stringMatching(/take off/) });
   });
 
+  it('says every plane chooses before any acts rather than offer a place or target for Confirm', () => {
+    const g = game({ planes: [plane(1, { action: 'move' }), plane(2), plane(3, { action: 'search' }), plane(4, { destroyed: true })] });
+    const out = buttonToCommand(press('move'), g, sel(1));
+    expect(out).toMatchObject({ command: null, cue: 'fail', noteKey: 'othersChooseFirst', noteParams: { plane: 1, planes: '2' }, controls: sel(1) });
+    expect(out.note).toBe('every plane chooses its action before any acts: plane 2 still to choose');
+    expect(buttonToCommand(press('move'), game({ planes: [plane(1, { action: 'move' }), plane(2), plane(3), plane(4)] }), sel(1)).note).toBe('every plane chooses its action before any acts: planes 2, 3, 4 still to choose');
+  });
+
   it('warns of an attack no roll of its dice can win, and makes it on the same press again within the time', () => {
     const islands = [{ id: 1, colour: 'orange' as const, japanese: ['zeke' as const] }];
-    const g = game({ islands, planes: [plane(1, { action: 'attack', position: { at: 'island', island: 1 } }), plane(2), plane(3), plane(4)] });
+    const g = game({ islands, planes: [plane(1, { action: 'attack', position: { at: 'island', island: 1 } }), plane(2, { action: 'search' }), plane(3, { action: 'search' }), plane(4, { action: 'search' })] });
     const hopeless = { chances: [{ plane: 1, kind: 'planes' as const, chance: 0, dice: 2, fewestEqual: 3 }] };
     const at = (ms: number) => ({ button: 'attack' as const, press: 'short' as const, at: ms });
     const first = buttonToCommand(at(1000), g, sel(1), hopeless);
@@ -149,7 +157,7 @@ describe('box controls', () => {
     // plane 3 on island 10 (white lines to 6, 7 and 9; 10 borders the approach area), Japanese planes on island 6
     const islands = [{ id: 6, colour: 'green' as const, japanese: ['zeke' as const] }];
     const moving = (over: Parameters<typeof plane>[1] = {}) =>
-      game({ islands, planes: [plane(1, { action: 'search' }), plane(2), plane(3, { action: 'move', position: { at: 'island', island: 10 }, ...over }), plane(4)] });
+      game({ islands, planes: [plane(1, { action: 'search' }), plane(2, { action: 'search' }), plane(3, { action: 'move', position: { at: 'island', island: 10 }, ...over }), plane(4, { action: 'search' })] });
     const steps = (g: ReturnType<typeof game>, button: BoxButton, n: number, controls: ControlsState) => {
       const notes: string[] = [];
       let c = controls;
@@ -211,12 +219,12 @@ describe('box controls', () => {
 
     it('refuses a place shown that the plane can no longer reach (the table changed meanwhile)', () => {
       const { controls } = steps(moving(), 'move', 2, sel(3)); // island 7
-      const blocked = game({ islands, planes: [plane(1), plane(2), plane(3, { action: 'move', position: { at: 'island', island: 10 }, done: true }), plane(4)] });
+      const blocked = game({ islands, planes: [plane(1, { action: 'search' }), plane(2, { action: 'search' }), plane(3, { action: 'move', position: { at: 'island', island: 10 }, done: true }), plane(4, { action: 'search' })] });
       expect(buttonToCommand(press('confirm'), blocked, controls)).toMatchObject({ command: null, cue: 'fail', noteKey: 'choiceGone' });
     });
 
     it('Land / Take off on the deck steps through the approach area and the red islands, with the plane\'s load then a bomb', () => {
-      const g = game({ planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' } }), plane(2, { action: 'takeoffLanding', position: { at: 'island', island: 5 } }), plane(3), plane(4)] });
+      const g = game({ planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' } }), plane(2, { action: 'takeoffLanding', position: { at: 'island', island: 5 } }), plane(3, { action: 'search' }), plane(4, { action: 'search' })] });
       const { notes, controls } = steps(g, 'takeoffLanding', 2, sel(1));
       expect(notes).toEqual([
         'plane 1 takes off → the approach area with no load (1 fuel): Confirm to take off, Land / Take off for the next',
@@ -231,9 +239,9 @@ describe('box controls', () => {
 
     it('offers no new bomb while every load token is in use, and the drop tank with its expansion only', () => {
       const loaded = { load: 'bomb' as const, position: { at: 'island' as const, island: 2 } };
-      const full = game({ planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' } }), plane(2, loaded), plane(3, loaded), plane(4, loaded)], rules: { ...RULES, load: { ...RULES.load, tokens: 3 } } });
+      const full = game({ planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' } }), plane(2, { ...loaded, action: 'search' }), plane(3, { ...loaded, action: 'search' }), plane(4, { ...loaded, action: 'search' })], rules: { ...RULES, load: { ...RULES.load, tokens: 3 } } });
       expect(steps(full, 'takeoffLanding', 2, sel(1)).controls.pending?.command).toEqual({ type: 'takeOff', plane: 1, to: 8, load: 'none' });
-      const tanks = game({ setup: { expansions: { dropTank: true } }, planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' }, load: 'bomb' }), plane(2), plane(3), plane(4)] });
+      const tanks = game({ setup: { expansions: { dropTank: true } }, planes: [plane(1, { action: 'takeoffLanding', position: { at: 'deck' }, load: 'bomb' }), plane(2, { action: 'search' }), plane(3, { action: 'search' }), plane(4, { action: 'search' })] });
       expect(steps(tanks, 'takeoffLanding', 3, sel(1)).controls.pending?.command).toEqual({ type: 'takeOff', plane: 1, to: 'approach', load: 'dropTank' });
       expect(steps(tanks, 'takeoffLanding', 1, sel(1)).controls.pending?.command).toEqual({ type: 'takeOff', plane: 1, to: 'approach', load: 'bomb' });
     });
